@@ -1,0 +1,130 @@
+// The functional SIMT engine: executes one warp instruction on demand with
+// correct values. The functional-only runner and the timing model both drive
+// it; the timing model calls step() at issue and uses the returned record to
+// decide when things happen (execute-at-issue, as GPGPU-Sim does).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sc_model/func/memory.h"
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::func {
+
+inline constexpr unsigned kWarpSize = 32;
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t(x) * y * z; }
+};
+
+// Everything fixed for one kernel launch.
+struct LaunchSpec {
+  const ptx::Module* module = nullptr;
+  const ptx::Function* kernel = nullptr;
+  Dim3 grid, block;
+  uint32_t dynamic_shared_bytes = 0;
+  std::vector<uint8_t> params;   // the kernel's parameter buffer, laid out per Function::params
+  uint64_t global_segment = 0;   // device address of the module's .global variables
+  uint64_t const_segment = 0;    // device address of the module's .const variables
+};
+
+// What one executed warp instruction did, for the timing model and for stats.
+struct ExecRecord {
+  const ptx::Instr* instr = nullptr;
+  uint32_t function = 0;         // index into Module::functions
+  uint32_t pc = 0;               // instruction index in that function
+  uint32_t active_mask = 0;      // lanes active at issue (before the guard predicate)
+  uint32_t exec_mask = 0;        // lanes that executed (guard true)
+  // memory instructions: one address per lane in exec_mask (generic resolved
+  // to its real space), the space and the bytes each lane accessed
+  ptx::Space mem_space = ptx::Space::None;
+  uint32_t mem_bytes = 0;
+  std::array<uint64_t, kWarpSize> addr{};
+  // branches
+  bool is_branch = false;
+  bool diverged = false;
+  uint32_t taken_mask = 0;
+  // warp state changes caused by this instruction
+  bool reached_barrier = false;   // the warp now waits at a barrier
+  bool released_barrier = false;  // this instruction released its block's barrier
+  bool warp_exited = false;       // no active lanes left: the warp is done
+};
+
+enum class WarpState : uint8_t { Ready, AtBarrier, Exited };
+
+class Block;
+
+// One warp's architectural state: per-lane registers of each call frame, the
+// re-convergence stack, per-lane local memory.
+class Warp {
+ public:
+  uint32_t id_in_block() const { return id_; }
+  WarpState state() const { return state_; }
+  uint32_t next_pc() const;          // pc of the instruction step() will execute
+  uint32_t next_function() const;    // its function index
+  uint32_t active_mask() const;      // lanes the next instruction runs on
+  uint32_t live_mask() const;        // lanes not exited
+  uint64_t instructions() const { return instructions_; }
+
+ private:
+  friend class Engine;
+  friend class Block;
+  struct StackEntry;
+  struct Frame;
+  uint32_t id_ = 0;
+  WarpState state_ = WarpState::Ready;
+  uint64_t instructions_ = 0;
+  std::vector<std::unique_ptr<Frame>> frames_;
+  std::vector<uint8_t> local_;       // per-lane local memory, lane-major
+};
+
+// One thread block: its warps, shared memory and barrier state.
+class Block {
+ public:
+  Dim3 ctaid() const { return ctaid_; }
+  uint64_t linear_id() const { return linear_id_; }
+  size_t warp_count() const { return warps_.size(); }
+  Warp& warp(size_t i) { return *warps_[i]; }
+  bool done() const;                 // every warp exited
+
+ private:
+  friend class Engine;
+  Dim3 ctaid_;
+  uint64_t linear_id_ = 0;
+  uint32_t smid_ = 0;
+  std::vector<std::unique_ptr<Warp>> warps_;
+  std::vector<uint8_t> shared_;
+  struct BarrierState;
+  std::unique_ptr<BarrierState> barriers_;
+};
+
+class Engine {
+ public:
+  Engine(GlobalMemory& mem, LaunchSpec spec);
+  ~Engine();
+
+  const LaunchSpec& spec() const { return spec_; }
+  // Creates a block's warps, registers, shared and local memory.
+  std::unique_ptr<Block> make_block(uint64_t linear_block_id, uint32_t smid = 0);
+  // Executes the next instruction of a Ready warp. Throws scwarp::Error naming
+  // kernel, block, thread, PC and address on a fault.
+  ExecRecord step(Block& block, Warp& warp);
+  // Runs a whole block to completion (functional mode): warps round robin, a
+  // barrier that can never release is reported as an error.
+  uint64_t run_block(Block& block);   // returns thread instructions executed
+
+  // Filled in by %clock/%clock64 reads; the timing model sets the current cycle.
+  void set_cycle(uint64_t cycle) { cycle_ = cycle; }
+
+ private:
+  GlobalMemory& mem_;
+  LaunchSpec spec_;
+  uint64_t cycle_ = 0;
+};
+
+}  // namespace scwarp::func

@@ -1,0 +1,227 @@
+// The checked, decoded form of a PTX module: what the parser produces and what
+// the functional engine executes. Everything is resolved once here (register
+// names to indices, labels to instruction indices, symbols to table entries,
+// immediates to raw bits) so execution never looks at text again.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace scwarp::ptx {
+
+inline constexpr uint32_t kNoReg = 0xffffffffu;
+inline constexpr uint32_t kNoPc = 0xffffffffu;
+
+// Scalar types. Packed/half types parse but only what the engine implements runs.
+enum class Type : uint8_t {
+  None, Pred,
+  B8, B16, B32, B64, B128,
+  U8, U16, U32, U64,
+  S8, S16, S32, S64,
+  F16, F16x2, BF16, BF16x2, F32, F64,
+};
+unsigned type_bits(Type t);        // Pred -> 1, None -> 0
+bool is_float(Type t);             // F16..F64
+bool is_signed_int(Type t);        // S8..S64
+const char* type_name(Type t);     // "u32", ...
+
+enum class Space : uint8_t { None, Reg, Sreg, Const, Global, Local, Param, Shared, Generic };
+const char* space_name(Space s);
+
+enum class Opcode : uint16_t {
+  // data movement
+  Ld, Ldu, St, Mov, Cvt, Cvta, Prefetch, Isspacep,
+  // integer / float arithmetic
+  Add, Sub, Mul, Mad, Mul24, Mad24, Fma, Div, Rem, Abs, Neg, Min, Max, Copysign, Sad,
+  Addc, Subc, Madc, Testp,
+  // logic and bits
+  And, Or, Xor, Not, Cnot, Shl, Shr, Bfe, Bfi, Bfind, Popc, Clz, Brev, Prmt, Bmsk, Vabsdiff4,
+  Shf, Dp4a, Dp2a,
+  // comparison and selection
+  Setp, Set, Selp, Slct,
+  // special function unit
+  Rcp, Sqrt, Rsqrt, Ex2, Lg2, Sin, Cos, Tanh,
+  // control
+  Bra, Brx, Call, Ret, Exit, Trap, Nanosleep, Brkpt, Pmevent,
+  // synchronisation
+  BarSync, BarArrive, BarRed, BarWarpSync, Membar, Fence,
+  // atomics and warp-level
+  Atom, Red, Shfl, Vote, Match, Activemask, Redux,
+  // recognised by the parser but not implemented: reported at kernel preparation
+  Unsupported,
+};
+const char* opcode_name(Opcode op);
+
+// What hardware an instruction occupies. The timing model maps classes to units.
+enum class InstrClass : uint8_t {
+  IntAlu,    // integer/logic on SP
+  FpAlu,     // f32 add/mul/fma on SP
+  Fp64,      // double precision (SP pipe, slower)
+  Sfu,       // transcendental, rcp/sqrt, div.approx
+  Mem,       // ld/st/atom/red: LD/ST unit
+  Ctrl,      // bra/call/ret/exit
+  Barrier,   // bar.* (block-level)
+  Sync,      // membar/fence/bar.warp.sync/nanosleep: no data
+};
+const char* class_name(InstrClass c);
+
+enum class Cmp : uint8_t {
+  None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,
+  Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan,
+};
+enum class BoolOp : uint8_t { None, And, Or, Xor, Popc /* bar.red.popc */ };
+enum class Round : uint8_t { None, Rn, Rz, Rm, Rp, Rna, Rni, Rzi, Rmi, Rpi };
+enum class MulMode : uint8_t { None, Lo, Hi, Wide };
+enum class AtomOp : uint8_t { None, Add, Min, Max, Exch, Cas, And, Or, Xor, Inc, Dec };
+enum class ShflMode : uint8_t { None, Up, Down, Bfly, Idx };
+enum class VoteMode : uint8_t { None, All, Any, Uni, Ballot };
+enum class MemOrder : uint8_t { None, Weak, Relaxed, Acquire, Release, AcqRel, Volatile, Sc };
+enum class Scope : uint8_t { None, Cta, Cluster, Gpu, Sys };
+
+enum class Sreg : uint8_t {
+  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
+  LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
+  Clock, Clock64, Globaltimer, DynamicSmemSize, TotalSmemSize,
+};
+
+struct Operand {
+  enum class Kind : uint8_t {
+    None,
+    Reg,     // reg; `neg` for a negated predicate source (!%p)
+    Imm,     // imm holds the raw bits in the instruction's operand type
+    Sreg,    // sreg + comp (0=x,1=y,2=z)
+    Addr,    // [base + imm]: base is reg (kNoReg if none) or sym (kNoSym); imm is a signed offset
+    Symbol,  // the address of sym (mov %r, var; or a function name for indirect calls)
+    Label,   // branch target: target = instruction index in the same function
+    Vec,     // {%r1, %r2, ...}: vec[0..vec_count) register indices (kNoReg for `_`)
+    Sink,    // `_`
+  };
+  Kind kind = Kind::None;
+  bool neg = false;
+  Sreg sreg = Sreg::Tid;
+  uint8_t comp = 0;
+  uint8_t vec_count = 0;
+  uint32_t reg = kNoReg;
+  uint32_t sym = 0xffffffffu;
+  uint32_t target = kNoPc;
+  uint64_t imm = 0;
+  std::array<uint32_t, 4> vec{kNoReg, kNoReg, kNoReg, kNoReg};
+};
+inline constexpr uint32_t kNoSym = 0xffffffffu;
+
+struct Instr {
+  Opcode op = Opcode::Unsupported;
+  InstrClass cls = InstrClass::IntAlu;
+  Type type = Type::None;    // main type (last type suffix; for cvt the destination)
+  Type type2 = Type::None;   // cvt source type; setp/set comparison type with `type` = dst
+  Space space = Space::None; // ld/st/atom/red/cvta/isspacep state space (Generic if none given)
+  uint8_t vec = 1;           // .v2/.v4
+  Cmp cmp = Cmp::None;
+  BoolOp boolop = BoolOp::None;
+  Round rnd = Round::None;
+  MulMode mul = MulMode::None;
+  AtomOp atom = AtomOp::None;
+  ShflMode shfl = ShflMode::None;
+  VoteMode vote = VoteMode::None;
+  MemOrder order = MemOrder::None;
+  Scope scope = Scope::None;
+  bool ftz = false, sat = false, approx = false, full = false;
+  bool uni = false;          // bra.uni / call.uni
+  bool cc = false;           // .cc: writes the carry flag
+  bool to_space = false;     // cvta.to.<space> (otherwise <space> -> generic)
+  bool nc = false;           // ld.global.nc
+  bool shift_left = false, clamp = false, wrap = false; // shf.l/.clamp/.wrap, bfe-style flags
+  uint32_t guard = kNoReg;   // @%p / @!%p
+  bool guard_neg = false;
+  // Operands in PTX order: destination(s) first, then sources. For call: the
+  // dedicated fields below are used instead.
+  std::vector<Operand> ops;
+  // call: return param symbols, callee (function index, or register for an
+  // indirect call), argument param symbols, prototype function index for .callprototype.
+  std::vector<uint32_t> call_rets, call_args;
+  uint32_t callee = kNoSym;       // index into Module::functions
+  uint32_t callee_reg = kNoReg;   // indirect call through a register
+  // Registers this instruction reads and writes (guard included in reads),
+  // for the timing model's scoreboard. Indices into Function::regs.
+  std::vector<uint32_t> reads, writes;
+  // Re-convergence point for a (possibly divergent) branch: the immediate
+  // post-dominator's instruction index, kNoPc if it is the function exit.
+  uint32_t reconv = kNoPc;
+  uint32_t line = 0, col = 0;
+  std::string text;               // opcode with its suffixes, e.g. "ld.global.v2.f32"
+};
+
+struct RegInfo {
+  std::string name;   // "%r12"
+  Type type = Type::None;
+};
+
+// Module-wide table of named storage: variables in every state space, kernel
+// and function parameters, and functions themselves (for indirect calls).
+struct Symbol {
+  std::string name;
+  Space space = Space::None;  // Global/Const/Shared/Local/Param; None for a function symbol
+  Type type = Type::None;     // element type
+  uint64_t size = 0;          // bytes (0 for extern .shared: dynamic)
+  uint32_t align = 1;
+  bool is_extern = false;     // extern .shared: dynamic shared memory base
+  bool is_function = false;
+  uint32_t function = kNoSym; // for function symbols
+  uint32_t owner = kNoSym;    // function declaring it (Shared/Local/Param), kNoSym for module scope
+  // Offset in its space's segment: Global/Const: in the module's segment of
+  // that space; Shared: in the kernel's static shared block; Local: in the
+  // owning function's per-thread frame; Param: in the owning function's
+  // parameter area (kernel params: the launch parameter buffer).
+  uint64_t offset = 0;
+  std::vector<uint8_t> init;  // initialiser bytes (Global/Const), empty = zero
+  // Initialiser entries that hold the generic address of another symbol:
+  // (byte offset in init, symbol index). nvcc emits these for tables of pointers.
+  std::vector<std::pair<uint64_t, uint32_t>> init_addrs;
+};
+
+struct Function {
+  std::string name;
+  bool is_entry = false;
+  bool is_decl_only = false;        // .extern .func / prototype without body
+  bool is_prototype = false;        // .callprototype
+  std::vector<uint32_t> params;     // Symbol indices, in order (offsets in the param area)
+  std::vector<uint32_t> rets;       // return-value param symbols (.func only)
+  uint64_t param_bytes = 0;
+  uint64_t local_bytes = 0;         // per-thread frame (.local variables)
+  uint64_t static_shared_bytes = 0; // kernels: static .shared used by it and its callees
+  std::vector<RegInfo> regs;
+  std::vector<Instr> code;
+  std::unordered_map<std::string, uint32_t> labels;  // label -> instruction index
+  // Launch bounds directives (0 = not given).
+  uint32_t maxntid[3] = {0, 0, 0}, reqntid[3] = {0, 0, 0};
+  uint32_t minnctapersm = 0, maxnreg = 0;
+  uint32_t line = 0, col = 0;
+};
+
+struct Module {
+  std::string file;                 // name used in diagnostics
+  std::string version, target;      // ".version 9.0", ".target sm_75"
+  uint32_t address_size = 64;
+  std::vector<Function> functions;
+  std::vector<Symbol> symbols;
+  uint64_t global_bytes = 0, const_bytes = 0;  // module segment sizes
+  std::unordered_map<std::string, uint32_t> function_index;
+
+  const Function* find_function(const std::string& name) const;
+};
+
+// Parses PTX text. Throws scwarp::Error "file:line:col: message" for malformed
+// input. Unimplemented instructions do not throw here: they become
+// Opcode::Unsupported and are reported by check_kernel().
+Module parse_module(const std::string& text, const std::string& file_name);
+Module parse_module_file(const std::string& path);
+
+// Everything a kernel needs before launch: throws scwarp::Error naming the first
+// unsupported instruction ("file:line:col: unsupported instruction 'X'") found in
+// the kernel or any function it can call. Other kernels are unaffected.
+void check_kernel(const Module& m, const Function& kernel);
+
+}  // namespace scwarp::ptx

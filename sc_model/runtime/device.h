@@ -1,0 +1,111 @@
+// Host API, shaped like the CUDA driver API: load a PTX module, manage device
+// memory, launch a kernel by name with typed arguments. Where a launch runs is
+// an Executor: functional (this layer) or the timing model (gpu/).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sc_model/func/engine.h"
+#include "sc_model/func/memory.h"
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::runtime {
+
+using func::Dim3;
+
+// Kernel arguments in order, each with its byte size; checked against the
+// kernel's .param list at launch (count and sizes).
+class KernelArgs {
+ public:
+  template <typename T>
+  KernelArgs& add(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    Arg a;
+    a.bytes.resize(sizeof(T));
+    std::memcpy(a.bytes.data(), &value, sizeof(T));
+    args_.push_back(std::move(a));
+    return *this;
+  }
+  KernelArgs& add_bytes(std::vector<uint8_t> bytes);
+  size_t size() const { return args_.size(); }
+  const std::vector<uint8_t>& bytes(size_t i) const { return args_[i].bytes; }
+
+ private:
+  struct Arg {
+    std::vector<uint8_t> bytes;
+  };
+  std::vector<Arg> args_;
+};
+
+struct LoadedModule {
+  ptx::Module ir;
+  uint64_t global_segment = 0;
+  uint64_t const_segment = 0;
+};
+
+struct LaunchResult {
+  uint64_t thread_instructions = 0;
+  uint64_t warp_instructions = 0;
+  uint64_t blocks = 0;
+  uint64_t cycles = 0;          // 0 in functional mode
+};
+
+// Runs one prepared launch to completion. The functional executor is the
+// default; the timing model provides its own.
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  virtual LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) = 0;
+};
+std::unique_ptr<Executor> make_functional_executor();
+
+class Device {
+ public:
+  Device();
+  explicit Device(std::unique_ptr<Executor> executor);
+  ~Device();
+
+  uint64_t malloc(uint64_t bytes);
+  void free(uint64_t ptr);
+  void copy_to_device(uint64_t dst, const void* src, uint64_t bytes);
+  void copy_to_host(void* dst, uint64_t src, uint64_t bytes) const;
+
+  template <typename T>
+  uint64_t upload(const std::vector<T>& v) {
+    uint64_t p = malloc(v.size() * sizeof(T));
+    copy_to_device(p, v.data(), v.size() * sizeof(T));
+    return p;
+  }
+  template <typename T>
+  std::vector<T> download(uint64_t p, size_t count) const {
+    std::vector<T> v(count);
+    copy_to_host(v.data(), p, count * sizeof(T));
+    return v;
+  }
+
+  // Parses and loads a module: allocates and initialises its .global/.const
+  // variables. The returned reference stays valid for the Device's lifetime.
+  const LoadedModule& load_module(const std::string& ptx_text, const std::string& name);
+  const LoadedModule& load_module_file(const std::string& path);
+
+  // Checks the kernel (unsupported instructions, argument count and sizes,
+  // block size limits) and runs it. Throws scwarp::Error on any problem.
+  LaunchResult launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
+                      Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args);
+
+  // Totals over every launch so far.
+  const LaunchResult& totals() const { return totals_; }
+  func::GlobalMemory& memory() { return mem_; }
+
+ private:
+  func::GlobalMemory mem_;
+  std::unique_ptr<Executor> executor_;
+  std::vector<std::unique_ptr<LoadedModule>> modules_;
+  LaunchResult totals_;
+};
+
+}  // namespace scwarp::runtime

@@ -1,0 +1,53 @@
+// A workload: our own CUDA kernel(s) with a host driver, a deterministic input
+// generator and a CPU reference. A workload only talks to runtime::Device, so
+// the same driver runs functionally or on the timing model.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sc_model/runtime/device.h"
+
+namespace scwarp::workloads {
+
+enum class Size { Tiny, Small, Paper };
+Size parse_size(const std::string& s);    // throws scwarp::Error naming the value
+const char* size_name(Size s);
+
+struct Verification {
+  bool ok = false;
+  std::string message;   // what mismatched first (index, expected, got), or a summary
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  // Seed 001 Table 2's sense: kernels whose TBs meet barriers often.
+  virtual bool barrier_intensive() const = 0;
+  // Generates inputs for `size` from `seed`, launches every kernel, reads the
+  // results back and compares them with the CPU reference.
+  virtual Verification run(runtime::Device& dev, Size size, uint64_t seed) = 0;
+};
+
+// Registry by name, as the scheduler policies will be.
+using WorkloadFactory = std::function<std::unique_ptr<Workload>()>;
+void register_workload(const std::string& name, WorkloadFactory factory);
+std::vector<std::string> workload_names();   // sorted
+std::unique_ptr<Workload> make_workload(const std::string& name);  // throws on unknown name
+
+// The committed PTX of a workload (embedded at build time) and the
+// per-kernel resources ptxas reported for it.
+const std::string& workload_ptx(const std::string& name);
+struct KernelResources {
+  uint32_t registers = 0;        // per thread
+  uint32_t shared_bytes = 0;     // static shared per block
+  uint32_t local_bytes = 0;      // stack frame per thread
+};
+KernelResources kernel_resources(const std::string& mangled_kernel_name);
+
+}  // namespace scwarp::workloads
