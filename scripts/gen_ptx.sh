@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Regenerates the committed PTX of every workload from tb/workloads/kernels/*.cu
+# with fixed flags (deterministic for a given nvcc), and resources.json: per
+# kernel {"registers", "shared_bytes", "local_bytes"} as `ptxas -v` reports them
+# for sm_75.
+#   scripts/gen_ptx.sh [OUT_DIR]     (default: tb/workloads/ptx)
+# nvcc is taken from PATH, else /usr/local/cuda/bin.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+kernels="$root/tb/workloads/kernels"
+out="${1:-$root/tb/workloads/ptx}"
+NVCC="$(command -v nvcc || true)"
+[ -n "$NVCC" ] || NVCC=/usr/local/cuda/bin/nvcc
+[ -x "$NVCC" ] || { echo "gen_ptx: nvcc not found on PATH or in /usr/local/cuda/bin" >&2; exit 1; }
+flags=(-arch=sm_75 -O3)
+
+mkdir -p "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+shopt -s nullglob
+sources=("$kernels"/*.cu)
+((${#sources[@]})) || { echo "gen_ptx: no .cu files in $kernels" >&2; exit 1; }
+for cu in "${sources[@]}"; do
+  name="$(basename "$cu" .cu)"
+  "$NVCC" "${flags[@]}" -ptx "$cu" -o "$out/$name.ptx"
+  # ptxas -v reports on stderr; keep it per workload for the JSON step below.
+  "$NVCC" "${flags[@]}" -cubin -Xptxas -v "$cu" -o "$tmp/$name.cubin" 2> "$tmp/$name.ptxas"
+done
+
+# ptxas -v prints, per function:
+#   ptxas info    : Compiling entry function 'NAME' for 'sm_75'      (kernels only)
+#   ptxas info    : Function properties for NAME
+#       N bytes stack frame, N bytes spill stores, N bytes spill loads
+#   ptxas info    : Used N registers, used N barriers, N bytes smem, ...
+# Only entry functions go into resources.json.
+python3 - "$tmp" "$out/resources.json" <<'PY'
+import glob, json, re, sys
+tmp, dest = sys.argv[1], sys.argv[2]
+kernels = {}
+for path in sorted(glob.glob(tmp + "/*.ptxas")):
+    entry = None
+    current = None   # function whose properties / usage lines follow
+    entries = set()
+    stack = {}
+    for line in open(path):
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            entries.add(m.group(1)); current = m.group(1); continue
+        m = re.search(r"Function properties for (\S+)", line)
+        if m:
+            current = m.group(1); continue
+        m = re.search(r"(\d+) bytes stack frame", line)
+        if m and current:
+            stack[current] = int(m.group(1)); continue
+        m = re.search(r"Used (\d+) registers", line)
+        if m and current in entries:
+            smem = re.search(r"(\d+) bytes smem", line)
+            kernels[current] = {"registers": int(m.group(1)),
+                                "shared_bytes": int(smem.group(1)) if smem else 0,
+                                "local_bytes": stack.get(current, 0)}
+    missing = entries - kernels.keys()
+    if missing:
+        sys.exit("gen_ptx: no register usage parsed for %s in %s" % (sorted(missing), path))
+with open(dest, "w") as f:
+    json.dump(kernels, f, indent=2, sort_keys=True)
+    f.write("\n")
+PY
+echo "gen_ptx: wrote ${#sources[@]} PTX files and resources.json to $out"

@@ -1,0 +1,9 @@
+#include "tb/workloads/common.h"
+
+namespace scwarp::workloads {
+
+const runtime::LoadedModule& load_workload_module(runtime::Device& dev, const std::string& name) {
+  return dev.load_module(workload_ptx(name), name + ".ptx");
+}
+
+}  // namespace scwarp::workloads
