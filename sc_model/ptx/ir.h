@@ -80,6 +80,10 @@ enum class ShflMode : uint8_t { None, Up, Down, Bfly, Idx };
 enum class VoteMode : uint8_t { None, All, Any, Uni, Ballot };
 enum class MemOrder : uint8_t { None, Weak, Relaxed, Acquire, Release, AcqRel, Volatile, Sc };
 enum class Scope : uint8_t { None, Cta, Cluster, Gpu, Sys };
+// prmt's optional byte-selection mode (prmt.b32.f4e etc.); None = default mode.
+enum class PrmtMode : uint8_t { None, F4e, B4e, Rc8, Ecl, Ecr, Rc16 };
+// testp's property (testp.finite.f32 etc.).
+enum class TestpOp : uint8_t { None, Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 
 enum class Sreg : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
@@ -94,7 +98,7 @@ struct Operand {
     Imm,     // imm holds the raw bits in the instruction's operand type
     Sreg,    // sreg + comp (0=x,1=y,2=z)
     Addr,    // [base + imm]: base is reg (kNoReg if none) or sym (kNoSym); imm is a signed offset
-    Symbol,  // the address of sym (mov %r, var; or a function name for indirect calls)
+    Symbol,  // the address of sym plus imm (mov %r, var / var+4; or a function name for indirect calls)
     Label,   // branch target: target = instruction index in the same function
     Vec,     // {%r1, %r2, ...}: vec[0..vec_count) register indices (kNoReg for `_`)
     Sink,    // `_`
@@ -115,17 +119,22 @@ inline constexpr uint32_t kNoSym = 0xffffffffu;
 struct Instr {
   Opcode op = Opcode::Unsupported;
   InstrClass cls = InstrClass::IntAlu;
-  Type type = Type::None;    // main type (last type suffix; for cvt the destination)
-  Type type2 = Type::None;   // cvt source type; setp/set comparison type with `type` = dst
+  // Type suffixes in the order written: `type` is the first one, `type2` the
+  // second. So cvt.f32.s32: type=F32 (destination), type2=S32 (source);
+  // set.lt.u32.f32: type=U32 (destination), type2=F32 (comparison);
+  // slct.f32.s32 / dp4a.u32.s32: type2 = the type of the last source.
+  // setp is special: type=Pred, type2 = comparison type (setp.lt.s32 -> S32).
+  Type type = Type::None;
+  Type type2 = Type::None;
   Space space = Space::None; // ld/st/atom/red/cvta/isspacep state space (Generic if none given)
   uint8_t vec = 1;           // .v2/.v4
   Cmp cmp = Cmp::None;
   BoolOp boolop = BoolOp::None;
   Round rnd = Round::None;
   MulMode mul = MulMode::None;
-  AtomOp atom = AtomOp::None;
+  AtomOp atom = AtomOp::None;  // atom/red operation; also redux.sync's op and vabsdiff4's .add/.min/.max
   ShflMode shfl = ShflMode::None;
-  VoteMode vote = VoteMode::None;
+  VoteMode vote = VoteMode::None;  // vote mode; match.sync uses All/Any too
   MemOrder order = MemOrder::None;
   Scope scope = Scope::None;
   bool ftz = false, sat = false, approx = false, full = false;
@@ -134,16 +143,23 @@ struct Instr {
   bool to_space = false;     // cvta.to.<space> (otherwise <space> -> generic)
   bool nc = false;           // ld.global.nc
   bool shift_left = false, clamp = false, wrap = false; // shf.l/.clamp/.wrap, bfe-style flags
+  bool shiftamt = false;     // bfind.shiftamt
+  PrmtMode prmt = PrmtMode::None;
+  TestpOp testp = TestpOp::None;
   uint32_t guard = kNoReg;   // @%p / @!%p
   bool guard_neg = false;
   // Operands in PTX order: destination(s) first, then sources. For call: the
   // dedicated fields below are used instead.
   std::vector<Operand> ops;
+  // Second destination of the `d|p` form, which is NOT in `ops`: setp's
+  // complement predicate, shfl.sync's in-range predicate, match.all's predicate.
+  uint32_t dst_pred = kNoReg;
   // call: return param symbols, callee (function index, or register for an
   // indirect call), argument param symbols, prototype function index for .callprototype.
   std::vector<uint32_t> call_rets, call_args;
   uint32_t callee = kNoSym;       // index into Module::functions
   uint32_t callee_reg = kNoReg;   // indirect call through a register
+  uint32_t prototype = kNoSym;    // indirect call: its .callprototype (index into Module::functions)
   // Registers this instruction reads and writes (guard included in reads),
   // for the timing model's scoreboard. Indices into Function::regs.
   std::vector<uint32_t> reads, writes;
@@ -174,11 +190,18 @@ struct Symbol {
   // Offset in its space's segment: Global/Const: in the module's segment of
   // that space; Shared: in the kernel's static shared block; Local: in the
   // owning function's per-thread frame; Param: in the owning function's
-  // parameter area (kernel params: the launch parameter buffer).
+  // parameter area (kernel params: the launch parameter buffer; .func return
+  // values: a separate return area starting at 0; call-site params declared in
+  // { } blocks: 0, each is its own storage of `size` bytes).
+  // Extern .shared symbols have offset 0: their address is the launched
+  // kernel's Function::dynamic_shared_offset.
   uint64_t offset = 0;
   std::vector<uint8_t> init;  // initialiser bytes (Global/Const), empty = zero
   // Initialiser entries that hold the generic address of another symbol:
   // (byte offset in init, symbol index). nvcc emits these for tables of pointers.
+  // The 8 bytes of `init` at that offset hold the constant addend
+  // (`generic(tab)+8` -> 8): the loader adds the symbol's address to them.
+  // The symbol may be a function (is_function) for tables of function pointers.
   std::vector<std::pair<uint64_t, uint32_t>> init_addrs;
 };
 
@@ -191,7 +214,14 @@ struct Function {
   std::vector<uint32_t> rets;       // return-value param symbols (.func only)
   uint64_t param_bytes = 0;
   uint64_t local_bytes = 0;         // per-thread frame (.local variables)
-  uint64_t static_shared_bytes = 0; // kernels: static .shared used by it and its callees
+  // Kernels: static .shared bytes. Layout choice: every module-scope .shared
+  // variable is placed first (same offsets for every kernel), then the kernel's
+  // own .shared declarations; so this is the total of both. (.shared inside a
+  // non-entry .func is rejected by the parser.)
+  uint64_t static_shared_bytes = 0;
+  // Kernels: where dynamic (extern) shared memory starts in the block's shared
+  // memory: static_shared_bytes rounded up to the largest extern alignment (>= 16).
+  uint64_t dynamic_shared_offset = 0;
   std::vector<RegInfo> regs;
   std::vector<Instr> code;
   std::unordered_map<std::string, uint32_t> labels;  // label -> instruction index
@@ -208,7 +238,7 @@ struct Module {
   std::vector<Function> functions;
   std::vector<Symbol> symbols;
   uint64_t global_bytes = 0, const_bytes = 0;  // module segment sizes
-  std::unordered_map<std::string, uint32_t> function_index;
+  std::unordered_map<std::string, uint32_t> function_index;  // named functions (not prototypes)
 
   const Function* find_function(const std::string& name) const;
 };

@@ -1,0 +1,273 @@
+// Parser: instructions and their operands.
+#include <fmt/format.h>
+
+#include "sc_model/ptx/literal.h"
+#include "sc_model/ptx/opcode_table.h"
+#include "sc_model/ptx/parser.h"
+#include "sc_model/ptx/register_use.h"
+#include "sc_model/ptx/special_register.h"
+
+namespace scwarp::ptx {
+namespace {
+
+Type wider(Type t) {
+  switch (t) {
+    case Type::U16: return Type::U32;
+    case Type::S16: return Type::S32;
+    case Type::U32: return Type::U64;
+    case Type::S32: return Type::S64;
+    default: return t;
+  }
+}
+
+// The type an immediate at operand `index` is encoded in: most operands use
+// the instruction type, but conversions, comparisons, shift amounts, bit
+// positions, predicates and member masks have their own.
+Type immediate_type(const Instr& in, unsigned index) {
+  switch (in.op) {
+    case Opcode::Cvt: case Opcode::Setp: case Opcode::Set:
+      return index >= 1 ? in.type2 : in.type;
+    case Opcode::Selp: return index == 3 ? Type::Pred : in.type;
+    case Opcode::Slct: return index == 3 ? in.type2 : in.type;
+    case Opcode::Shl: case Opcode::Shr: return index == 2 ? Type::U32 : in.type;
+    case Opcode::Shf: return index == 3 ? Type::U32 : in.type;
+    case Opcode::Bfe: return index >= 2 ? Type::U32 : in.type;
+    case Opcode::Bfi: return index >= 3 ? Type::U32 : in.type;
+    case Opcode::Mad: case Opcode::Madc:
+      return index == 3 && in.mul == MulMode::Wide ? wider(in.type) : in.type;
+    case Opcode::Vote: case Opcode::Match: case Opcode::Redux:
+      return index >= 2 ? Type::B32 : in.type;
+    case Opcode::Shfl: case Opcode::Prmt: case Opcode::BarWarpSync: case Opcode::Activemask:
+      return Type::B32;
+    case Opcode::BarSync: case Opcode::BarArrive: case Opcode::BarRed: return Type::U32;
+    default: return in.type;
+  }
+}
+
+}  // namespace
+
+const Parser::Binding* Parser::lookup(std::string_view name) const {
+  std::string key(name);
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+    auto found = it->find(key);
+    if (found != it->end()) return &found->second;
+  }
+  return nullptr;
+}
+
+uint32_t Parser::lookup_register(const Token& name) {
+  const Binding* b = lookup(name.text);
+  if (!b || b->kind != Binding::Kind::Reg) fail(name, fmt::format("unknown register '{}'", name.text));
+  return b->index;
+}
+
+void Parser::skip_to_semicolon() {
+  while (!peek().is(';')) {
+    if (peek().kind == TokenKind::End) fail_expected("';'", peek());
+    ++pos_;
+  }
+  ++pos_;
+}
+
+void Parser::parse_instruction(uint32_t fn) {
+  Instr in;
+  if (accept('@')) {
+    in.guard_neg = accept('!');
+    in.guard = lookup_register(expect_word("a predicate register"));
+  }
+  const Token& op = peek();
+  bool starts_with_letter = op.kind == TokenKind::Word &&
+                            ((op.text[0] >= 'a' && op.text[0] <= 'z') ||
+                             (op.text[0] >= 'A' && op.text[0] <= 'Z'));
+  if (!starts_with_letter) fail_expected("an instruction", op);
+  next();
+  decode_opcode(op.text, in);
+  in.line = op.line;
+  in.col = op.col;
+  if (in.op == Opcode::Unsupported) {
+    // Its operands may use syntax scwarp does not model (tensor fragments...).
+    skip_to_semicolon();
+  } else if (in.op == Opcode::Call) {
+    parse_call(fn, in);
+  } else {
+    parse_operands(fn, in);
+  }
+  in.cls = classify(in);
+  compute_register_use(in);
+  m_.functions[fn].code.push_back(std::move(in));
+}
+
+void Parser::parse_operands(uint32_t fn, Instr& in) {
+  if (accept(';')) return;
+  for (unsigned index = 0;; ++index) {
+    in.ops.push_back(parse_operand(fn, in, index));
+    if (index == 0 && accept('|')) in.dst_pred = lookup_register(expect_word("a predicate register"));
+    if (!accept(',')) break;
+  }
+  expect(';', "',' or ';'");
+}
+
+Operand Parser::parse_operand(uint32_t fn, Instr& in, unsigned index) {
+  const Token& t = peek();
+  if (accept('!')) {
+    Operand o;
+    o.kind = Operand::Kind::Reg;
+    o.neg = true;
+    o.reg = lookup_register(expect_word("a predicate register"));
+    return o;
+  }
+  if (accept('-')) return parse_immediate(in, index, true);
+  if (t.kind == TokenKind::Number) return parse_immediate(in, index, false);
+  if (accept('[')) return parse_address(fn);
+  if (accept('{')) return parse_vector(fn);
+  if (t.kind == TokenKind::Word) return parse_name_operand(fn, in, index);
+  fail_expected("an operand", t);
+}
+
+Operand Parser::parse_immediate(const Instr& in, unsigned index, bool negative) {
+  const Token& t = peek();
+  auto lit = t.kind == TokenKind::Number ? parse_literal(t.text) : std::nullopt;
+  if (!lit) fail_expected("a number", t);
+  next();
+  Type type = immediate_type(in, index);
+  auto bits = literal_bits(*lit, negative, type);
+  if (!bits) fail(t, fmt::format("'{}' is not a valid .{} immediate", t.text, type_name(type)));
+  Operand o;
+  o.kind = Operand::Kind::Imm;
+  o.imm = *bits;
+  return o;
+}
+
+// [reg], [reg+imm], [reg+-imm], [reg-imm], [sym], [sym+imm], [imm]
+Operand Parser::parse_address(uint32_t) {
+  Operand o;
+  o.kind = Operand::Kind::Addr;
+  const Token& t = peek();
+  if (t.kind == TokenKind::Number) {
+    o.imm = expect_unsigned("an address");
+  } else {
+    const Token& base = expect_word("a register, symbol or address");
+    const Binding* b = lookup(base.text);
+    if (!b || b->kind == Binding::Kind::Prototype)
+      fail(base, fmt::format("unknown {} '{}'", base.text[0] == '%' ? "register" : "symbol", base.text));
+    if (b->kind == Binding::Kind::Reg) {
+      o.reg = b->index;
+    } else {
+      o.sym = b->index;
+    }
+    bool negative = false;
+    if (accept('+')) {
+      negative = accept('-');
+      o.imm = expect_unsigned("an offset");
+    } else if (accept('-')) {
+      negative = true;
+      o.imm = expect_unsigned("an offset");
+    }
+    if (negative) o.imm = ~o.imm + 1;
+  }
+  expect(']', "']'");
+  return o;
+}
+
+Operand Parser::parse_vector(uint32_t) {
+  Operand o;
+  o.kind = Operand::Kind::Vec;
+  do {
+    const Token& t = expect_word("a register");
+    if (o.vec_count == o.vec.size()) fail(t, "a vector operand has at most 4 elements");
+    o.vec[o.vec_count++] = t.text == "_" ? kNoReg : lookup_register(t);
+  } while (accept(','));
+  expect('}', "',' or '}'");
+  return o;
+}
+
+Operand Parser::parse_name_operand(uint32_t fn, Instr& in, unsigned index) {
+  const Token& t = next();
+  Operand o;
+  if (t.text == "_") {
+    o.kind = Operand::Kind::Sink;
+    return o;
+  }
+  if (in.op == Opcode::Bra && index == 0) {
+    o.kind = Operand::Kind::Label;
+    pending_labels_.push_back(
+        PendingLabel{static_cast<uint32_t>(m_.functions[fn].code.size()), index, t});
+    return o;
+  }
+  if (const Binding* b = lookup(t.text)) {
+    if (b->kind == Binding::Kind::Reg) {
+      o.kind = Operand::Kind::Reg;
+      o.reg = b->index;
+      return o;
+    }
+    if (b->kind == Binding::Kind::Symbol) {
+      o.kind = Operand::Kind::Symbol;
+      o.sym = b->index;
+      if (accept('+')) o.imm = expect_unsigned("an offset");
+      return o;
+    }
+  }
+  if (t.text[0] == '%') {
+    if (auto sreg = parse_special_register(t.text)) {
+      o.kind = Operand::Kind::Sreg;
+      o.sreg = sreg->reg;
+      o.comp = sreg->comp;
+      return o;
+    }
+    fail(t, fmt::format("unknown register '{}'", t.text));
+  }
+  fail(t, fmt::format("unknown symbol '{}'", t.text));
+}
+
+// call[.uni] [(rets),] callee [, (args)] [, prototype];
+void Parser::parse_call(uint32_t, Instr& in) {
+  if (accept('(')) {
+    in.call_rets = parse_call_param_list();
+    expect(',', "','");
+  }
+  const Token& callee = expect_word("a function name or register");
+  const Binding* b = lookup(callee.text);
+  if (b && b->kind == Binding::Kind::Reg) {
+    in.callee_reg = b->index;
+  } else if (b && b->kind == Binding::Kind::Symbol && m_.symbols[b->index].is_function) {
+    in.callee = m_.symbols[b->index].function;
+  } else {
+    fail(callee, fmt::format("unknown function '{}'", callee.text));
+  }
+  if (accept(',')) {
+    if (accept('(')) in.call_args = parse_call_param_list();
+    if (!in.call_args.empty() || peek().is(',')) {
+      if (accept(',')) {
+        const Token& proto = expect_word("a .callprototype name");
+        const Binding* pb = lookup(proto.text);
+        if (!pb || pb->kind != Binding::Kind::Prototype)
+          fail(proto, fmt::format("'{}' is not a .callprototype", proto.text));
+        in.prototype = pb->index;
+      }
+    }
+  }
+  expect(';', "';'");
+  if (in.callee_reg != kNoReg && in.prototype == kNoSym)
+    fail(callee, "an indirect call needs a .callprototype");
+  const Function& target = m_.functions[in.callee != kNoSym ? in.callee : in.prototype];
+  if (target.params.size() != in.call_args.size() || target.rets.size() != in.call_rets.size())
+    fail(callee, fmt::format("call to '{}' passes {} argument(s) and {} return value(s), it takes {} and {}",
+                             target.name, in.call_args.size(), in.call_rets.size(),
+                             target.params.size(), target.rets.size()));
+}
+
+std::vector<uint32_t> Parser::parse_call_param_list() {
+  std::vector<uint32_t> list;
+  if (accept(')')) return list;
+  do {
+    const Token& t = expect_word("a .param variable");
+    const Binding* b = lookup(t.text);
+    if (!b || b->kind != Binding::Kind::Symbol || m_.symbols[b->index].space != Space::Param)
+      fail(t, fmt::format("'{}' is not a .param variable", t.text));
+    list.push_back(b->index);
+  } while (accept(','));
+  expect(')', "',' or ')'");
+  return list;
+}
+
+}  // namespace scwarp::ptx

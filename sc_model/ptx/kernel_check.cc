@@ -1,0 +1,68 @@
+// check_kernel: is everything a kernel can execute supported and defined?
+#include <fmt/format.h>
+
+#include "sc_model/common/error.h"
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::ptx {
+namespace {
+
+// Functions whose address is taken (mov %rd, f; a pointer table initialiser):
+// the possible targets of an indirect call.
+std::vector<uint32_t> address_taken_functions(const Module& m) {
+  std::vector<bool> taken(m.functions.size(), false);
+  auto mark = [&](uint32_t sym) {
+    if (sym < m.symbols.size() && m.symbols[sym].is_function) taken[m.symbols[sym].function] = true;
+  };
+  for (const Symbol& s : m.symbols)
+    for (const auto& [offset, target] : s.init_addrs) mark(target);
+  for (const Function& fn : m.functions)
+    for (const Instr& in : fn.code)
+      for (const Operand& o : in.ops)
+        if (o.kind == Operand::Kind::Symbol) mark(o.sym);
+  std::vector<uint32_t> list;
+  for (uint32_t f = 0; f < taken.size(); ++f)
+    if (taken[f]) list.push_back(f);
+  return list;
+}
+
+std::string where(const Module& m, const Instr& in) {
+  return fmt::format("{}:{}:{}", m.file, in.line, in.col);
+}
+
+}  // namespace
+
+void check_kernel(const Module& m, const Function& kernel) {
+  std::vector<bool> visited(m.functions.size(), false);
+  std::vector<const Function*> work{&kernel};
+  std::vector<uint32_t> indirect_targets;
+  bool indirect_added = false;
+  while (!work.empty()) {
+    const Function* fn = work.back();
+    work.pop_back();
+    for (const Instr& in : fn->code) {
+      if (in.op == Opcode::Unsupported)
+        throw Error(fmt::format("{}: unsupported instruction '{}'", where(m, in), in.text));
+      if (in.op != Opcode::Call) continue;
+      std::vector<uint32_t> callees;
+      if (in.callee != kNoSym) {
+        callees.push_back(in.callee);
+      } else if (!indirect_added) {
+        indirect_added = true;
+        callees = address_taken_functions(m);
+      }
+      for (uint32_t c : callees) {
+        const Function& callee = m.functions[c];
+        if (callee.is_decl_only)
+          throw Error(fmt::format("{}: call to '{}', which is declared but not defined in this module",
+                                  where(m, in), callee.name));
+        if (!visited[c]) {
+          visited[c] = true;
+          work.push_back(&callee);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace scwarp::ptx

@@ -1,0 +1,57 @@
+#include "sc_model/ptx/special_register.h"
+
+#include <unordered_map>
+
+namespace scwarp::ptx {
+namespace {
+
+struct SregInfo {
+  Sreg reg;
+  bool has_components;  // %tid.x/.y/.z style
+};
+
+const std::unordered_map<std::string_view, SregInfo>& special_registers() {
+  static const std::unordered_map<std::string_view, SregInfo> table = {
+      {"%tid", {Sreg::Tid, true}},
+      {"%ntid", {Sreg::Ntid, true}},
+      {"%ctaid", {Sreg::Ctaid, true}},
+      {"%nctaid", {Sreg::Nctaid, true}},
+      {"%laneid", {Sreg::Laneid, false}},
+      {"%warpid", {Sreg::Warpid, false}},
+      {"%nwarpid", {Sreg::Nwarpid, false}},
+      {"%smid", {Sreg::Smid, false}},
+      {"%nsmid", {Sreg::Nsmid, false}},
+      {"%gridid", {Sreg::Gridid, false}},
+      {"%lanemask_eq", {Sreg::LanemaskEq, false}},
+      {"%lanemask_le", {Sreg::LanemaskLe, false}},
+      {"%lanemask_lt", {Sreg::LanemaskLt, false}},
+      {"%lanemask_ge", {Sreg::LanemaskGe, false}},
+      {"%lanemask_gt", {Sreg::LanemaskGt, false}},
+      {"%clock", {Sreg::Clock, false}},
+      {"%clock64", {Sreg::Clock64, false}},
+      {"%globaltimer", {Sreg::Globaltimer, false}},
+      {"%dynamic_smem_size", {Sreg::DynamicSmemSize, false}},
+      {"%total_smem_size", {Sreg::TotalSmemSize, false}},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::optional<SpecialRegister> parse_special_register(std::string_view name) {
+  size_t dot = name.find('.');
+  auto it = special_registers().find(name.substr(0, dot));
+  if (it == special_registers().end()) return std::nullopt;
+  const SregInfo& info = it->second;
+  if (!info.has_components) {
+    if (dot != std::string_view::npos) return std::nullopt;
+    return SpecialRegister{info.reg, 0};
+  }
+  std::string_view comp = dot == std::string_view::npos ? "" : name.substr(dot + 1);
+  if (comp == "x") return SpecialRegister{info.reg, 0};
+  if (comp == "y") return SpecialRegister{info.reg, 1};
+  if (comp == "z") return SpecialRegister{info.reg, 2};
+  return std::nullopt;
+}
+
+}  // namespace scwarp::ptx

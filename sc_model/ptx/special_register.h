@@ -1,0 +1,19 @@
+// Special (read-only, hardware-provided) registers: %tid.x, %laneid, ...
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::ptx {
+
+struct SpecialRegister {
+  Sreg reg;
+  uint8_t comp = 0;  // 0=x, 1=y, 2=z for the vector ones
+};
+
+// nullopt if `name` ("%ctaid.y") is not a special register scwarp provides.
+std::optional<SpecialRegister> parse_special_register(std::string_view name);
+
+}  // namespace scwarp::ptx
