@@ -1,0 +1,114 @@
+// `scwarp bench`: runs workloads functionally and reports how fast the
+// simulator executed them. A measurement only: nothing here judges speed.
+#include "sc_model/cli/bench_command.h"
+
+#include <fmt/core.h>
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/json_file.h"
+#include "sc_model/cli/peak_memory.h"
+#include "sc_model/cli/workload_run.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::cli {
+namespace {
+
+struct BenchOptions {
+  std::string size = "paper";
+  std::vector<std::string> workloads;  // empty: every registered workload
+  uint64_t seed = 1;
+  std::string json_path;
+};
+
+struct BenchTotals {
+  uint64_t thread_instructions = 0;
+  double host_seconds = 0;
+  double launch_seconds = 0;
+  bool all_verified = true;
+
+  void add(const WorkloadRun& run) {
+    thread_instructions += run.totals.thread_instructions;
+    host_seconds += run.host_seconds;
+    launch_seconds += run.launch_seconds;
+    all_verified = all_verified && run.verification.ok;
+  }
+  double thread_instructions_per_second() const {
+    return launch_seconds > 0 ? double(thread_instructions) / launch_seconds : 0.0;
+  }
+};
+
+constexpr const char* kRowFormat = "{:<16} {:>8} {:>16} {:>10} {:>10} {:>14}\n";
+
+void print_row(const std::string& name, const std::string& verified, uint64_t thread_instr,
+               double host_s, double launch_s, double rate) {
+  fmt::print(kRowFormat, name, verified, thread_instr, fmt::format("{:.3f}", host_s),
+             fmt::format("{:.3f}", launch_s), fmt::format("{:.2f}", rate / 1e6));
+}
+
+nlohmann::json report_json(const BenchOptions& opts, const std::vector<WorkloadRun>& runs,
+                           const BenchTotals& totals) {
+  nlohmann::json report;
+  report["size"] = opts.size;
+  report["seed"] = opts.seed;
+  report["mode"] = "functional";
+  report["runs"] = nlohmann::json::array();
+  for (const auto& run : runs) report["runs"].push_back(to_json(run));
+  report["total"] = {
+      {"verified", totals.all_verified},
+      {"thread_instructions", totals.thread_instructions},
+      {"host_seconds", totals.host_seconds},
+      {"launch_seconds", totals.launch_seconds},
+      {"thread_instructions_per_second", totals.thread_instructions_per_second()},
+  };
+  report["peak_resident_bytes"] = peak_resident_bytes();
+  report["host_cpus"] = std::thread::hardware_concurrency();
+  return report;
+}
+
+int bench(const BenchOptions& opts) {
+  const workloads::Size size = workloads::parse_size(opts.size);
+  const std::vector<std::string> names =
+      opts.workloads.empty() ? workloads::workload_names() : opts.workloads;
+  fmt::print("functional benchmark, size {}, seed {}\n", opts.size, opts.seed);
+  fmt::print(kRowFormat, "workload", "verified", "thread instr", "host s", "launch s",
+             "M thr-instr/s");
+  std::vector<WorkloadRun> runs;
+  BenchTotals totals;
+  for (const auto& name : names) {
+    runs.push_back(run_workload_functional(name, size, opts.seed));
+    const WorkloadRun& run = runs.back();
+    totals.add(run);
+    print_row(name, run.verification.ok ? "yes" : "NO", run.totals.thread_instructions,
+              run.host_seconds, run.launch_seconds, run.thread_instructions_per_second());
+  }
+  print_row("total", totals.all_verified ? "yes" : "NO", totals.thread_instructions,
+            totals.host_seconds, totals.launch_seconds, totals.thread_instructions_per_second());
+  fmt::print("peak resident memory {:.1f} MiB\n", double(peak_resident_bytes()) / (1 << 20));
+  if (!opts.json_path.empty()) write_json_file(opts.json_path, report_json(opts, runs, totals));
+  return totals.all_verified ? kExitOk : kExitVerificationFailed;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_status) {
+  auto opts = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench", "Measure functional simulation speed (thread instructions per host second)");
+  cmd->add_option("--size", opts->size, "Problem size")
+      ->check(CLI::IsMember(size_names()))
+      ->capture_default_str();
+  cmd->add_option("--workload", opts->workloads,
+                  "Workload to run; repeat for several (default: every workload)")
+      ->check(CLI::IsMember(workloads::workload_names()));
+  cmd->add_option("--seed", opts->seed, "Seed of the workloads' input generators")
+      ->capture_default_str();
+  cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
+  cmd->callback([opts, &exit_status] { exit_status = bench(*opts); });
+}
+
+}  // namespace scwarp::cli

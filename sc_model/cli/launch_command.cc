@@ -1,0 +1,209 @@
+// `scwarp launch`: every option's text is checked before any work, then the
+// buffers are created on a functional Device, the kernel runs, and --out
+// buffers are written back to files.
+#include "sc_model/cli/launch_command.h"
+
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/launch_specs.h"
+#include "sc_model/cli/usage_error.h"
+#include "sc_model/runtime/device.h"
+
+namespace scwarp::cli {
+namespace {
+
+struct LaunchOptions {
+  std::string ptx_path;
+  std::string kernel;
+  std::string grid;
+  std::string block;
+  uint32_t shared_bytes = 0;
+  std::vector<std::string> buffers;
+  std::vector<std::string> args;
+  std::vector<std::string> outs;
+};
+
+// All option text, parsed and cross-checked (names refer to declared buffers).
+struct LaunchPlan {
+  func::Dim3 grid, block;
+  std::vector<BufferSpec> buffers;
+  std::vector<ArgSpec> args;
+  std::vector<OutSpec> outs;
+};
+
+struct DeviceBuffer {
+  uint64_t address = 0;
+  uint64_t bytes = 0;
+};
+using BufferMap = std::map<std::string, DeviceBuffer>;
+
+std::string known_buffers(const std::vector<BufferSpec>& buffers) {
+  std::string names;
+  for (const auto& b : buffers) names += (names.empty() ? "" : ", ") + b.name;
+  return names.empty() ? "none declared" : "declared: " + names;
+}
+
+void require_buffer(const char* option, const std::string& text, const std::string& name,
+                    const std::vector<BufferSpec>& buffers) {
+  for (const auto& b : buffers)
+    if (b.name == name) return;
+  throw UsageError(fmt::format("{} '{}': no --buffer named '{}' ({})", option, text, name,
+                               known_buffers(buffers)));
+}
+
+LaunchPlan plan_launch(const LaunchOptions& opts) {
+  LaunchPlan plan;
+  plan.grid = parse_dim3("--grid", opts.grid);
+  plan.block = parse_dim3("--block", opts.block);
+  for (const auto& text : opts.buffers) {
+    BufferSpec spec = parse_buffer_spec(text);
+    for (const auto& earlier : plan.buffers)
+      if (earlier.name == spec.name)
+        throw UsageError(fmt::format("--buffer '{}': buffer '{}' is declared twice", text, spec.name));
+    plan.buffers.push_back(std::move(spec));
+  }
+  for (const auto& text : opts.args) {
+    plan.args.push_back(parse_arg_spec(text));
+    if (!plan.args.back().buffer.empty())
+      require_buffer("--arg", text, plan.args.back().buffer, plan.buffers);
+  }
+  for (const auto& text : opts.outs) {
+    plan.outs.push_back(parse_out_spec(text));
+    require_buffer("--out", text, plan.outs.back().buffer, plan.buffers);
+  }
+  return plan;
+}
+
+std::vector<uint8_t> read_file_bytes(const std::string& buffer, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error(fmt::format("--buffer {}=file:{}: cannot read '{}': {}", buffer, path, path,
+                            std::strerror(errno)));
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty() || bytes.size() > kMaxBufferBytes)
+    throw Error(fmt::format("--buffer {}=file:{}: the file holds {} bytes (expected 1 to {})",
+                            buffer, path, bytes.size(), kMaxBufferBytes));
+  return bytes;
+}
+
+// std::mt19937_64 is fully specified by the C++ standard, so the same seed
+// gives the same bytes on every machine.
+std::vector<uint8_t> seeded_bytes(uint64_t count, uint64_t seed) {
+  std::mt19937_64 generator(seed);
+  std::vector<uint8_t> bytes(count);
+  for (uint64_t i = 0; i < count; i += 8) {
+    const uint64_t word = generator();
+    std::memcpy(bytes.data() + i, &word, std::min<uint64_t>(8, count - i));
+  }
+  return bytes;
+}
+
+std::vector<uint8_t> initial_contents(const BufferSpec& spec) {
+  switch (spec.source) {
+    case BufferSpec::Source::File: return read_file_bytes(spec.name, spec.path);
+    case BufferSpec::Source::Seed: return seeded_bytes(spec.bytes, spec.seed);
+    case BufferSpec::Source::Zero: break;
+  }
+  return std::vector<uint8_t>(spec.bytes, 0);
+}
+
+BufferMap create_buffers(runtime::Device& device, const std::vector<BufferSpec>& specs) {
+  BufferMap buffers;
+  for (const auto& spec : specs) {
+    const std::vector<uint8_t> contents = initial_contents(spec);
+    const uint64_t address = device.malloc(contents.size());
+    device.copy_to_device(address, contents.data(), contents.size());
+    buffers[spec.name] = DeviceBuffer{address, contents.size()};
+  }
+  return buffers;
+}
+
+runtime::KernelArgs kernel_args(const std::vector<ArgSpec>& specs, const BufferMap& buffers) {
+  runtime::KernelArgs args;
+  for (const auto& spec : specs) {
+    if (spec.buffer.empty())
+      args.add_bytes(spec.bytes);
+    else
+      args.add(buffers.at(spec.buffer).address);
+  }
+  return args;
+}
+
+void write_outputs(const runtime::Device& device, const std::vector<OutSpec>& outs,
+                   const BufferMap& buffers) {
+  for (const auto& out : outs) {
+    const DeviceBuffer& buffer = buffers.at(out.buffer);
+    std::vector<uint8_t> bytes(buffer.bytes);
+    device.copy_to_host(bytes.data(), buffer.address, buffer.bytes);
+    std::ofstream file(out.path, std::ios::binary);
+    if (file) file.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    file.close();
+    if (!file)
+      throw Error(fmt::format("--out {}={}: cannot write '{}': {}", out.buffer, out.path, out.path,
+                              std::strerror(errno)));
+    fmt::print("wrote {} ({} bytes) to {}\n", out.buffer, buffer.bytes, out.path);
+  }
+}
+
+void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
+                   const runtime::LaunchResult& result, double seconds) {
+  const auto dims = [](func::Dim3 d) { return fmt::format("{},{},{}", d.x, d.y, d.z); };
+  fmt::print("kernel               {}\n", opts.kernel);
+  fmt::print("grid                 {}\n", dims(plan.grid));
+  fmt::print("block                {}\n", dims(plan.block));
+  fmt::print("blocks               {}\n", result.blocks);
+  fmt::print("warp instructions    {}\n", result.warp_instructions);
+  fmt::print("thread instructions  {}\n", result.thread_instructions);
+  fmt::print("host seconds         {:.3f}\n", seconds);
+}
+
+int launch(const LaunchOptions& opts) {
+  const LaunchPlan plan = plan_launch(opts);
+  runtime::Device device;
+  const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
+  const BufferMap buffers = create_buffers(device, plan.buffers);
+  const runtime::KernelArgs args = kernel_args(plan.args, buffers);
+  const auto start = std::chrono::steady_clock::now();
+  const runtime::LaunchResult result =
+      device.launch(module, opts.kernel, plan.grid, plan.block, opts.shared_bytes, args);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_summary(opts, plan, result, seconds);
+  write_outputs(device, plan.outs, buffers);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_launch_command(CLI::App& app, int& exit_status) {
+  auto opts = std::make_shared<LaunchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "launch", "Run one kernel of a PTX file on the functional engine with buffers and "
+                "arguments given here");
+  cmd->add_option("--ptx", opts->ptx_path, "PTX file")->required();
+  cmd->add_option("--kernel", opts->kernel, "Name of the .entry to launch")->required();
+  cmd->add_option("--grid", opts->grid, "Grid dimensions X[,Y[,Z]]")->required();
+  cmd->add_option("--block", opts->block, "Block dimensions X[,Y[,Z]]")->required();
+  cmd->add_option("--shared", opts->shared_bytes, "Dynamic shared memory bytes per block")
+      ->capture_default_str();
+  cmd->add_option("--buffer", opts->buffers,
+                  "Device buffer NAME=file:PATH | NAME=zero:BYTES | NAME=seed:BYTES:SEED; repeatable");
+  cmd->add_option("--arg", opts->args,
+                  "Kernel argument in parameter order: TYPE:VALUE (u8 u16 u32 u64 s8 s16 s32 s64 "
+                  "f32 f64) or ptr:BUFFER; repeatable");
+  cmd->add_option("--out", opts->outs, "After the launch write buffer NAME to FILE: NAME=FILE; repeatable");
+  cmd->callback([opts, &exit_status] { exit_status = launch(*opts); });
+}
+
+}  // namespace scwarp::cli

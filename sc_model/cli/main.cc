@@ -1,0 +1,53 @@
+// The scwarp program: one subcommand per file pair; this file only wires them
+// to CLI11 and turns every error into one line on stderr and an exit status.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "sc_model/cli/bench_command.h"
+#include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/launch_command.h"
+#include "sc_model/cli/list_command.h"
+#include "sc_model/cli/run_command.h"
+#include "sc_model/cli/usage_error.h"
+
+namespace {
+
+int report_error(const char* message, int status) {
+  fmt::print(stderr, "scwarp: error: {}\n", message);
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace scwarp::cli;
+  CLI::App app{"scwarp: a cycle-level SystemC/TLM-2.0 GPU simulator for warp-scheduling "
+               "research (this build: functional PTX execution only)",
+               "scwarp"};
+  app.require_subcommand(1, 1);
+  int exit_status = kExitOk;
+  add_list_command(app, exit_status);
+  add_run_command(app, exit_status);
+  add_launch_command(app, exit_status);
+  add_bench_command(app, exit_status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help is a "parse error" with status 0: let CLI11 print the help text.
+    if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
+    return report_error(e.what(), kExitUsage);
+  } catch (const UsageError& e) {
+    return report_error(e.what(), kExitUsage);
+  } catch (const scwarp::Error& e) {
+    return report_error(e.what(), kExitError);
+  } catch (const std::bad_alloc&) {
+    return report_error("out of host memory", kExitError);
+  } catch (const std::exception& e) {
+    // Not expected: every known failure is a scwarp::Error. Still one line, no abort.
+    return report_error(fmt::format("internal error: {}", e.what()).c_str(), kExitError);
+  }
+  return exit_status;
+}

@@ -1,0 +1,19 @@
+#include "sc_model/cli/metered_executor.h"
+
+#include <chrono>
+
+namespace scwarp::cli {
+
+MeteredExecutor::MeteredExecutor(std::unique_ptr<runtime::Executor> inner, LaunchMeter& meter)
+    : inner_(std::move(inner)), meter_(meter) {}
+
+runtime::LaunchResult MeteredExecutor::execute(func::GlobalMemory& mem,
+                                               const func::LaunchSpec& spec) {
+  const auto start = std::chrono::steady_clock::now();
+  runtime::LaunchResult result = inner_->execute(mem, spec);
+  meter_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ++meter_.launches;
+  return result;
+}
+
+}  // namespace scwarp::cli

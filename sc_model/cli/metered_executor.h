@@ -1,0 +1,29 @@
+// An Executor that forwards to another and counts the launches and the host
+// time spent inside them, so reports can separate simulation speed from the
+// workload's own input generation and CPU reference.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "sc_model/runtime/device.h"
+
+namespace scwarp::cli {
+
+struct LaunchMeter {
+  uint64_t launches = 0;
+  double seconds = 0;  // host wall-clock time inside Executor::execute
+};
+
+class MeteredExecutor : public runtime::Executor {
+ public:
+  // `meter` must outlive this executor (the Device owns the executor).
+  MeteredExecutor(std::unique_ptr<runtime::Executor> inner, LaunchMeter& meter);
+  runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
+
+ private:
+  std::unique_ptr<runtime::Executor> inner_;
+  LaunchMeter& meter_;
+};
+
+}  // namespace scwarp::cli

@@ -1,0 +1,11 @@
+// `scwarp run`: runs one workload and checks it against its CPU reference.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace scwarp::cli {
+
+// Adds the subcommand to `app`; when it runs, its exit status goes to `exit_status`.
+void add_run_command(CLI::App& app, int& exit_status);
+
+}  // namespace scwarp::cli

@@ -1,0 +1,57 @@
+#include "sc_model/cli/workload_run.h"
+
+#include <chrono>
+#include <memory>
+
+#include "sc_model/cli/metered_executor.h"
+
+namespace scwarp::cli {
+
+double WorkloadRun::thread_instructions_per_second() const {
+  return launch_seconds > 0 ? double(totals.thread_instructions) / launch_seconds : 0.0;
+}
+
+WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed) {
+  WorkloadRun run;
+  run.workload = name;
+  run.size = size;
+  run.seed = seed;
+  LaunchMeter meter;
+  runtime::Device device(
+      std::make_unique<MeteredExecutor>(runtime::make_functional_executor(), meter));
+  std::unique_ptr<workloads::Workload> workload = workloads::make_workload(name);
+  const auto start = std::chrono::steady_clock::now();
+  run.verification = workload->run(device, size, seed);
+  run.host_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.totals = device.totals();
+  run.launches = meter.launches;
+  run.launch_seconds = meter.seconds;
+  return run;
+}
+
+nlohmann::json to_json(const WorkloadRun& run) {
+  return {
+      {"workload", run.workload},
+      {"size", workloads::size_name(run.size)},
+      {"seed", run.seed},
+      {"mode", "functional"},
+      {"verified", run.verification.ok},
+      {"verify_message", run.verification.message},
+      {"launches", run.launches},
+      {"blocks", run.totals.blocks},
+      {"warp_instructions", run.totals.warp_instructions},
+      {"thread_instructions", run.totals.thread_instructions},
+      {"host_seconds", run.host_seconds},
+      {"launch_seconds", run.launch_seconds},
+      {"thread_instructions_per_second", run.thread_instructions_per_second()},
+  };
+}
+
+std::vector<std::string> size_names() {
+  using workloads::Size;
+  std::vector<std::string> names;
+  for (Size s : {Size::Tiny, Size::Small, Size::Paper}) names.push_back(workloads::size_name(s));
+  return names;
+}
+
+}  // namespace scwarp::cli

@@ -1,0 +1,37 @@
+// Runs one registered workload on the functional engine and measures it; the
+// common core of `scwarp run --functional` and `scwarp bench`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sc_model/runtime/device.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::cli {
+
+struct WorkloadRun {
+  std::string workload;
+  workloads::Size size = workloads::Size::Small;
+  uint64_t seed = 0;
+  workloads::Verification verification;
+  runtime::LaunchResult totals;  // summed over every launch
+  uint64_t launches = 0;
+  double host_seconds = 0;       // the whole run: inputs, launches, CPU reference check
+  double launch_seconds = 0;     // inside the launches only: the simulator's own time
+
+  // Simulation speed: thread instructions per host second spent in launches.
+  double thread_instructions_per_second() const;
+};
+
+WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed);
+
+nlohmann::json to_json(const WorkloadRun& run);
+
+// The names CLI11 accepts for --size, from the workload layer's own spelling.
+std::vector<std::string> size_names();
+
+}  // namespace scwarp::cli

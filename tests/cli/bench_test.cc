@@ -1,0 +1,38 @@
+// `scwarp bench`: the report's shape and counts. Speed is never asserted.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/scwarp_process.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::testing {
+namespace {
+
+TEST(Bench, ReportsEachWorkloadAndTheTotal) {
+  const std::string json_path = scratch_dir() + "/bench.json";
+  const std::vector<std::string> names = workloads::workload_names();
+  ASSERT_GE(names.size(), 2u);
+  const ProcessResult r = run_scwarp("bench --size tiny --workload " + names[0] + " --workload " +
+                                     names[1] + " --json '" + json_path + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("M thr-instr/s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("peak resident memory"), std::string::npos) << r.out;
+  const auto report = nlohmann::json::parse(read_file(json_path));
+  ASSERT_EQ(report.at("runs").size(), 2u);
+  uint64_t sum = 0;
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& run = report.at("runs")[i];
+    EXPECT_EQ(run.at("workload"), names[i]);
+    EXPECT_EQ(run.at("verified"), true);
+    sum += run.at("thread_instructions").get<uint64_t>();
+    EXPECT_NE(r.out.find(names[i]), std::string::npos);
+  }
+  EXPECT_GT(sum, 0u);
+  EXPECT_EQ(report.at("total").at("thread_instructions").get<uint64_t>(), sum);
+  EXPECT_EQ(report.at("size"), "tiny");
+  EXPECT_GT(report.at("peak_resident_bytes").get<uint64_t>(), 0u);
+}
+
+}  // namespace
+}  // namespace scwarp::testing

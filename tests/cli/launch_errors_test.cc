@@ -1,0 +1,127 @@
+// Bad input to `scwarp launch`: each case exits non-zero with one line on
+// stderr that names what is wrong and where.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "tests/cli/scwarp_process.h"
+
+namespace scwarp::testing {
+namespace {
+
+std::string kernels_ptx() { return "--ptx '" + data_file("kernels.ptx") + "'"; }
+
+// Exit status and the single "scwarp: error: ..." line.
+void expect_error(const ProcessResult& r, int status, const std::string& needle) {
+  EXPECT_EQ(r.exit_status, status) << r.out << r.err;
+  EXPECT_EQ(r.err.rfind("scwarp: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << "expected '" << needle << "' in: " << r.err;
+}
+
+void expect_error_matching(const ProcessResult& r, int status, const std::string& pattern) {
+  EXPECT_EQ(r.exit_status, status) << r.out << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(pattern))) << "expected /" << pattern << "/ in: " << r.err;
+}
+
+TEST(LaunchInputErrors, MalformedPtxNamesFileLineAndColumn) {
+  const ProcessResult r = run_scwarp("launch --ptx '" + data_file("malformed.ptx") +
+                                     "' --kernel broken --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o");
+  expect_error_matching(r, 1, R"(^scwarp: error: \S*malformed\.ptx:14:[0-9]+: )");
+}
+
+TEST(LaunchInputErrors, UnsupportedInstructionIsNamedWithItsPosition) {
+  const ProcessResult r =
+      run_scwarp("launch --ptx '" + data_file("unsupported.ptx") +
+                 "' --kernel texture_width --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o --arg ptr:o");
+  expect_error_matching(r, 1, R"(unsupported\.ptx:17:[0-9]+: unsupported instruction 'txq\.width\.b32')");
+}
+
+TEST(LaunchInputErrors, MissingPtxFileIsNamed) {
+  const ProcessResult r = run_scwarp("launch --ptx /nonexistent/k.ptx --kernel k --grid 1 --block 1");
+  expect_error(r, 1, "/nonexistent/k.ptx");
+}
+
+TEST(LaunchInputErrors, MissingKernelIsNamed) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() + " --kernel no_such_kernel --grid 1 --block 1");
+  expect_error(r, 1, "no_such_kernel");
+}
+
+TEST(LaunchInputErrors, WrongArgumentCountIsRefused) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
+                                     " --kernel saxpy --grid 1 --block 32 --buffer x=zero:128"
+                                     " --arg s32:32 --arg f32:1 --arg ptr:x");
+  expect_error(r, 1, "saxpy");
+  EXPECT_NE(r.err.find('3'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find('4'), std::string::npos) << r.err;
+}
+
+TEST(LaunchInputErrors, MissingBufferFileIsNamed) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
+                                     " --kernel saxpy --grid 1 --block 1 --buffer x=file:/nonexistent/x.bin");
+  expect_error(r, 1, "cannot read '/nonexistent/x.bin'");
+}
+
+TEST(LaunchKernelFaults, OutOfBoundsAccessNamesKernelBlockThreadPcAndAddress) {
+  // n = 1000 elements but buffers of 64 floats: thread 64 reads past the end.
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
+                                     " --kernel saxpy --grid 8 --block 128 --buffer x=zero:256"
+                                     " --buffer y=zero:256 --arg s32:1000 --arg f32:1 --arg ptr:x --arg ptr:y");
+  expect_error(r, 1, "saxpy");
+  for (const char* part : {"block", "thread", "0x"}) EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("[Pp][Cc]"))) << r.err;
+}
+
+TEST(LaunchKernelFaults, MisalignedAccessIsReported) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
+                                     " --kernel load_word --grid 1 --block 1 --buffer b=zero:16"
+                                     " --buffer w=zero:4 --arg ptr:b --arg s32:1 --arg ptr:w");
+  expect_error(r, 1, "misaligned");
+  EXPECT_NE(r.err.find("load_word"), std::string::npos) << r.err;
+}
+
+TEST(LaunchKernelFaults, BarrierThatCanNeverReleaseIsReported) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
+                                     " --kernel split_barriers --grid 1 --block 64 --buffer o=zero:256 --arg ptr:o");
+  expect_error(r, 1, "barrier");
+  EXPECT_NE(r.err.find("split_barriers"), std::string::npos) << r.err;
+}
+
+struct UsageCase {
+  const char* name;
+  const char* options;   // after --ptx kernels.ptx --kernel saxpy
+  const char* message;
+};
+
+class LaunchUsageErrors : public ::testing::TestWithParam<UsageCase> {};
+
+TEST_P(LaunchUsageErrors, NameTheOptionAndTheBadText) {
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() + " --kernel saxpy " + GetParam().options);
+  expect_error(r, 2, GetParam().message);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Specs, LaunchUsageErrors,
+    ::testing::Values(
+        UsageCase{"GridNotANumber", "--grid 4,x --block 1", "--grid '4,x': expected X[,Y[,Z]]"},
+        UsageCase{"GridZero", "--grid 0 --block 1", "--grid '0': expected X[,Y[,Z]]"},
+        UsageCase{"GridFourDims", "--grid 1,1,1,1 --block 1", "--grid '1,1,1,1'"},
+        UsageCase{"BlockEmptyField", "--grid 1 --block 32,,1", "--block '32,,1'"},
+        UsageCase{"BufferNoSpec", "--grid 1 --block 1 --buffer x", "--buffer 'x': expected NAME="},
+        UsageCase{"BufferUnknownSource", "--grid 1 --block 1 --buffer x=disk:4", "--buffer 'x=disk:4'"},
+        UsageCase{"BufferBadBytes", "--grid 1 --block 1 --buffer x=zero:lots", "byte count 'lots'"},
+        UsageCase{"BufferBadSeed", "--grid 1 --block 1 --buffer x=seed:8:abc", "seed 'abc'"},
+        UsageCase{"BufferTwice", "--grid 1 --block 1 --buffer x=zero:4 --buffer x=zero:8",
+                  "buffer 'x' is declared twice"},
+        UsageCase{"ArgUnknownType", "--grid 1 --block 1 --arg i32:3", "--arg 'i32:3': unknown type 'i32'"},
+        UsageCase{"ArgOutOfRange", "--grid 1 --block 1 --arg u8:300", "'300' is not a valid u8 value"},
+        UsageCase{"ArgNegativeUnsigned", "--grid 1 --block 1 --arg u32:-1", "'-1' is not a valid u32 value"},
+        UsageCase{"ArgBadFloat", "--grid 1 --block 1 --arg f32:1.5x", "'1.5x' is not a valid f32 value"},
+        UsageCase{"ArgUnknownBuffer", "--grid 1 --block 1 --buffer x=zero:4 --arg ptr:nope",
+                  "--arg 'ptr:nope': no --buffer named 'nope' (declared: x)"},
+        UsageCase{"OutUnknownBuffer", "--grid 1 --block 1 --out z=out.bin", "--out 'z=out.bin': no --buffer named 'z'"},
+        UsageCase{"OutNoFile", "--grid 1 --block 1 --buffer x=zero:4 --out x=", "--out 'x=': expected BUFFER=FILE"},
+        UsageCase{"MissingGrid", "--block 1", "--grid"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace scwarp::testing

@@ -1,0 +1,86 @@
+// `scwarp run`: functional runs verify and report; timing runs are refused.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/scwarp_process.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::testing {
+namespace {
+
+// The smallest run there is: the first registered workload at tiny size.
+std::string tiny_run_args(const std::string& json_path, uint64_t seed = 1) {
+  return "run --functional --workload " + workloads::workload_names().front() +
+         " --size tiny --seed " + std::to_string(seed) + " --json '" + json_path + "'";
+}
+
+TEST(RunFunctional, TinyWorkloadVerifiesAndReportsCounts) {
+  const std::string json_path = scratch_dir() + "/run.json";
+  const ProcessResult r = run_scwarp(tiny_run_args(json_path, 7));
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const auto report = nlohmann::json::parse(read_file(json_path));
+  EXPECT_EQ(report.at("workload"), workloads::workload_names().front());
+  EXPECT_EQ(report.at("size"), "tiny");
+  EXPECT_EQ(report.at("seed"), 7);
+  EXPECT_EQ(report.at("mode"), "functional");
+  EXPECT_EQ(report.at("verified"), true) << report.at("verify_message");
+  EXPECT_GE(report.at("launches").get<uint64_t>(), 1u);
+  EXPECT_GE(report.at("blocks").get<uint64_t>(), 1u);
+  const auto warp = report.at("warp_instructions").get<uint64_t>();
+  const auto thread = report.at("thread_instructions").get<uint64_t>();
+  EXPECT_GT(warp, 0u);
+  EXPECT_GE(thread, warp);           // a warp instruction runs at least one thread
+  EXPECT_LE(thread, 32 * warp);      // and at most 32
+  EXPECT_GE(report.at("host_seconds").get<double>(), report.at("launch_seconds").get<double>());
+  EXPECT_NE(r.out.find("verified             yes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("thread instructions  " + std::to_string(thread)), std::string::npos) << r.out;
+}
+
+TEST(RunFunctional, SameSeedGivesSameCounts) {
+  const std::string dir = scratch_dir();
+  ASSERT_EQ(run_scwarp(tiny_run_args(dir + "/a.json")).exit_status, 0);
+  ASSERT_EQ(run_scwarp(tiny_run_args(dir + "/b.json")).exit_status, 0);
+  const auto a = nlohmann::json::parse(read_file(dir + "/a.json"));
+  const auto b = nlohmann::json::parse(read_file(dir + "/b.json"));
+  for (const char* field : {"warp_instructions", "thread_instructions", "blocks", "launches"})
+    EXPECT_EQ(a.at(field), b.at(field)) << field;
+}
+
+TEST(RunFunctional, BareCommandRunsTheBuiltInDefault) {
+  const ProcessResult r = run_scwarp("run --functional");
+  EXPECT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("workload             matmul"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("size                 small"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("verified             yes"), std::string::npos) << r.out;
+}
+
+TEST(RunTiming, IsRefusedUntilTheTimingModelExists) {
+  const ProcessResult r = run_scwarp("run --workload matmul --size tiny");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_EQ(r.err,
+            "scwarp: error: the cycle-level timing model is not built yet; run with --functional\n");
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(RunOptions, UnknownWorkloadIsNamed) {
+  const ProcessResult r = run_scwarp("run --functional --workload no_such_workload");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_NE(r.err.find("no_such_workload"), std::string::npos) << r.err;
+}
+
+TEST(RunOptions, UnknownSizeIsNamed) {
+  const ProcessResult r = run_scwarp("run --functional --size huge");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_NE(r.err.find("huge"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--size"), std::string::npos) << r.err;
+}
+
+TEST(RunOptions, UnwritableJsonPathIsNamed) {
+  const ProcessResult r = run_scwarp(tiny_run_args("/nonexistent/dir/run.json"));
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.err.find("--json: cannot write '/nonexistent/dir/run.json'"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace scwarp::testing
