@@ -151,7 +151,8 @@ bool is_one_of(Opcode op, std::initializer_list<Opcode> ops) {
 // nothing functionally; a cache_hint adds an operand scwarp does not model.
 bool is_cache_hint(std::string_view s) {
   if (s == "L2::cache_hint") return false;
-  return s.starts_with("L1::") || s.starts_with("L2::") || s.starts_with("level::");
+  return s == "L1" || s == "L2" ||  // prefetch levels
+         s.starts_with("L1::") || s.starts_with("L2::") || s.starts_with("level::");
 }
 
 struct Decoder {
