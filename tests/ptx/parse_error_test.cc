@@ -1,0 +1,82 @@
+// Malformed input: the exact file:line:col and message.
+#include <gtest/gtest.h>
+
+#include "tests/ptx/ptx_test_util.h"
+
+namespace scwarp::ptx::test {
+namespace {
+
+struct ErrorCase {
+  const char* body;
+  const char* expected;  // message after "t.ptx:"
+};
+
+TEST(ParseError, MalformedKernelBodies) {
+  const ErrorCase cases[] = {
+      {"add.s32 %r1, %r2, ];", "12:19: expected an operand, got ']'"},
+      {"add.s32 %r1, %r99, 1;", "12:14: unknown register '%r99'"},
+      {"bra $L_nowhere;", "12:5: undefined label '$L_nowhere'"},
+      {"add.s32 %r1, %r2, 1\nret;", "13:1: expected ',' or ';', got 'ret'"},
+      {"mov.b32 %r1, 1.5;", "12:14: '1.5' is not a valid .b32 immediate"},
+      {"mov.f32 %f1, 0f3F80;", "12:14: expected a number, got '0f3F80'"},
+      {"ld.global.u32 %r1, [%rd1+];", "12:26: expected an offset, got ']'"},
+      {"ld.global.u32 %r1, [%rd1;", "12:25: expected ']', got ';'"},
+      {"mov.u64 %rd1, nosuch;", "12:15: unknown symbol 'nosuch'"},
+      {"mov.u32 %r1, %tid.w;", "12:14: unknown register '%tid.w'"},
+      {"ld.global.v4.u32 {%r1,%r2,%r3,%r4,%r5}, [%rd1];",
+       "12:35: a vector operand has at most 4 elements"},
+      {"L: ret;\nL: ret;", "13:1: duplicate label 'L'"},
+      {"@%q1 ret;", "12:2: unknown register '%q1'"},
+      {"%r1 = 3;", "12:1: expected an instruction, got '%r1'"},
+      {".reg .b33 %x;", "12:6: expected a type, .align or variable name, got '.b33'"},
+      {".reg .b32 %x<>;", "12:14: expected a register count, got '>'"},
+      {"call.uni nosuch, ();", "12:10: unknown function 'nosuch'"},
+      {"call.uni (%r1), k;", "12:11: '%r1' is not a .param variable"},
+      {"call %rd1, ();", "12:6: an indirect call needs a .callprototype"},
+      {"setp.lt.s32 %p1|, %r1, %r2;", "12:17: expected a predicate register, got ','"},
+      {".shared .b8 s[];", "12:13: array 's' has no size"},
+  };
+  for (const ErrorCase& c : cases) {
+    SCOPED_TRACE(c.body);
+    EXPECT_EQ(parse_error(wrap_kernel(c.body)), std::string("t.ptx:") + c.expected);
+  }
+}
+
+TEST(ParseError, ModuleLevel) {
+  EXPECT_EQ(parse_error(".version 9.0\n.bogus 1;\n"),
+            "t.ptx:2:1: expected a module directive, got '.bogus'");
+  EXPECT_EQ(parse_error(".version 9.0\nret;\n"), "t.ptx:2:1: expected a directive, got 'ret'");
+  EXPECT_EQ(parse_error(".version\n"), "t.ptx:2:1: expected a version number, got 'end of file'");
+  EXPECT_EQ(parse_error(".entry k()\n{\n ret;\n"), "t.ptx:4:1: expected '}', got 'end of file'");
+  EXPECT_EQ(parse_error(".entry k(.param .u32)\n{ ret; }"),
+            "t.ptx:1:21: expected a parameter name, got ')'");
+  EXPECT_EQ(parse_error(".entry k(.reg .u32 a)\n{ ret; }"), "t.ptx:1:10: expected '.param', got '.reg'");
+  EXPECT_EQ(parse_error(".entry k() .maxntid { ret; }"),
+            "t.ptx:1:21: expected a thread count, got '{'");
+  EXPECT_EQ(parse_error(".global .u32 x = {1, 2};"), "t.ptx:1:14: too many initialisers for 'x'");
+  EXPECT_EQ(parse_error(".global .u32 x = {1 2};"), "t.ptx:1:21: expected ',' or '}', got '2'");
+  EXPECT_EQ(parse_error(".global .u32 x = 0f3F800000;\n.global .u32 y = 1.5;"),
+            "t.ptx:2:18: '1.5' is not a valid .u32 value");
+  EXPECT_EQ(parse_error(".global .u32 p = {nothing};"), "t.ptx:1:19: unknown symbol 'nothing'");
+  EXPECT_EQ(parse_error(".global .u32 a;\n.global .u32 p = {a};"),
+            "t.ptx:2:19: a symbol address needs a 64-bit initialiser element");
+  EXPECT_EQ(parse_error(".global .u32 a;\n.global .u32 a;"),
+            "t.ptx:2:14: 'a' is already declared in this scope");
+  EXPECT_EQ(parse_error(".extern .global .u32 a;"),
+            "t.ptx:1:17: extern .global/.const variables (defined in another module) are not supported");
+  EXPECT_EQ(parse_error(".func f() { .shared .u32 s; ret; }"),
+            "t.ptx:1:13: a .shared variable inside a non-kernel function is not supported");
+  EXPECT_EQ(parse_error(".version 9.0\n.global .u32 x; /* open"), "t.ptx:2:17: unterminated comment");
+}
+
+TEST(ParseError, FileThatCannotBeOpenedIsNamed) {
+  try {
+    parse_module_file("/nonexistent/dir/x.ptx");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/dir/x.ptx: cannot open PTX file");
+  }
+}
+
+}  // namespace
+}  // namespace scwarp::ptx::test
