@@ -12,6 +12,7 @@
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/peak_memory.h"
+#include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/workload_run.h"
 #include "tb/workloads/workload.h"
 
@@ -106,6 +107,7 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                   "Workload to run; repeat for several (default: every workload)")
       ->check(CLI::IsMember(workloads::workload_names()));
   cmd->add_option("--seed", opts->seed, "Seed of the workloads' input generators")
+      ->check(unsigned_text())
       ->capture_default_str();
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] { exit_status = bench(*opts); });

@@ -18,6 +18,7 @@
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/launch_specs.h"
+#include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/runtime/device.h"
 
@@ -89,11 +90,11 @@ LaunchPlan plan_launch(const LaunchOptions& opts) {
 std::vector<uint8_t> read_file_bytes(const std::string& buffer, const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw Error(fmt::format("--buffer {}=file:{}: cannot read '{}': {}", buffer, path, path,
+    throw Error(fmt::format("--buffer '{}=file:{}': cannot read '{}': {}", buffer, path, path,
                             std::strerror(errno)));
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (bytes.empty() || bytes.size() > kMaxBufferBytes)
-    throw Error(fmt::format("--buffer {}=file:{}: the file holds {} bytes (expected 1 to {})",
+    throw Error(fmt::format("--buffer '{}=file:{}': the file holds {} bytes (expected 1 to {})",
                             buffer, path, bytes.size(), kMaxBufferBytes));
   return bytes;
 }
@@ -151,7 +152,7 @@ void write_outputs(const runtime::Device& device, const std::vector<OutSpec>& ou
     if (file) file.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     file.close();
     if (!file)
-      throw Error(fmt::format("--out {}={}: cannot write '{}': {}", out.buffer, out.path, out.path,
+      throw Error(fmt::format("--out '{}={}': cannot write '{}': {}", out.buffer, out.path, out.path,
                               std::strerror(errno)));
     fmt::print("wrote {} ({} bytes) to {}\n", out.buffer, buffer.bytes, out.path);
   }
@@ -196,6 +197,7 @@ void add_launch_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--grid", opts->grid, "Grid dimensions X[,Y[,Z]]")->required();
   cmd->add_option("--block", opts->block, "Block dimensions X[,Y[,Z]]")->required();
   cmd->add_option("--shared", opts->shared_bytes, "Dynamic shared memory bytes per block")
+      ->check(unsigned_text())
       ->capture_default_str();
   cmd->add_option("--buffer", opts->buffers,
                   "Device buffer NAME=file:PATH | NAME=zero:BYTES | NAME=seed:BYTES:SEED; repeatable");

@@ -137,7 +137,7 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   BufferSpec spec;
   spec.name = name_and_spec->first;
   if (!is_buffer_name(spec.name))
-    reject("--buffer", text, fmt::format("'{}' is not a buffer name (letters, digits, _)", spec.name));
+    reject("--buffer", text, fmt::format("'{}' is not a buffer name (letters, digits and _, not starting with a digit)", spec.name));
   const auto source = split_once(name_and_spec->second, ':');
   const std::string kind = source ? source->first : name_and_spec->second;
   if (kind == "file" && source && !source->second.empty()) {

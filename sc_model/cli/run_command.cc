@@ -10,6 +10,7 @@
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
+#include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/cli/workload_run.h"
 #include "tb/workloads/workload.h"
@@ -69,6 +70,7 @@ void add_run_command(CLI::App& app, int& exit_status) {
       ->check(CLI::IsMember(size_names()))
       ->capture_default_str();
   cmd->add_option("--seed", opts->seed, "Seed of the workload's input generator")
+      ->check(unsigned_text())
       ->capture_default_str();
   cmd->add_flag("--functional", opts->functional,
                 "Run on the functional engine (instruction counts, no cycles)");

@@ -54,6 +54,15 @@ TEST(UsageErrors, UnknownSubcommandIsNamed) {
   EXPECT_NE(r.err.find("simulate"), std::string::npos) << r.err;
 }
 
+// CLI11 alone would take -1 as 2^64-1 and 010 as octal 8.
+TEST(UsageErrors, NegativeOrOctalLookingSeedIsRefused) {
+  for (const char* seed : {"-1", "010"}) {
+    const ProcessResult r = run_scwarp(std::string("run --functional --seed ") + seed);
+    EXPECT_EQ(r.exit_status, 2) << seed;
+    EXPECT_NE(r.err.find(std::string("--seed: '") + seed + "' is not an unsigned"), std::string::npos) << r.err;
+  }
+}
+
 TEST(UsageErrors, NonNumericSeedIsRefused) {
   const ProcessResult r = run_scwarp("run --functional --seed twelve");
   EXPECT_EQ(r.exit_status, 2);
