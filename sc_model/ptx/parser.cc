@@ -105,6 +105,8 @@ void Parser::parse_top_level() {
     parse_variable_list(Space::Const, is_extern, kNoSym);
   } else if (d->is_word(".shared")) {
     parse_variable_list(Space::Shared, is_extern, kNoSym);
+  } else if (d->is_word(".local")) {
+    fail(*d, "module-scope .local variables are not supported");
   } else if (is_extern || d != &t) {
     fail_expected("a function or variable declaration", *d);
   } else {

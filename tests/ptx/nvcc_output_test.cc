@@ -60,8 +60,18 @@ TEST(NvccOutput, BranchOverTheBodyReconvergesAtTheReturn) {
                           [](const Instr& in) { return in.op == Opcode::Bra; });
   ASSERT_NE(bra, vadd.code.end());
   EXPECT_NE(bra->guard, kNoReg);
-  EXPECT_EQ(bra->reconv, vadd.labels.at("$L__BB2_2"));
+  EXPECT_EQ(bra->reconv, bra->ops[0].target);  // `if (i < n)`: the skip target is the join
   EXPECT_EQ(vadd.code[bra->reconv].op, Opcode::Ret);
+}
+
+TEST(NvccOutput, RecursiveDeviceFunction) {
+  Module m = parse_module_file(data("features.ptx"));
+  uint32_t fib = m.function_index.at("_Z3fibi");
+  std::vector<const Instr*> calls = calls_in(m.functions[fib]);
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0]->callee, fib);
+  EXPECT_EQ(calls[1]->callee, fib);
+  EXPECT_NO_THROW(check_kernel(m, fn(m, "_Z9recursivePi")));
 }
 
 TEST(NvccOutput, InitialisedConstantsAndPointerTables) {

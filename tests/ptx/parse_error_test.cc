@@ -67,6 +67,9 @@ TEST(ParseError, ModuleLevel) {
   EXPECT_EQ(parse_error(".func f() { .shared .u32 s; ret; }"),
             "t.ptx:1:13: a .shared variable inside a non-kernel function is not supported");
   EXPECT_EQ(parse_error(".version 9.0\n.global .u32 x; /* open"), "t.ptx:2:17: unterminated comment");
+  EXPECT_EQ(parse_error(".local .u32 x;"), "t.ptx:1:1: module-scope .local variables are not supported");
+  EXPECT_EQ(parse_error(".visible .version 9.0"),
+            "t.ptx:1:10: expected a function or variable declaration, got '.version'");
 }
 
 TEST(ParseError, FileThatCannotBeOpenedIsNamed) {

@@ -49,3 +49,5 @@ __global__ void maths(float* f, double* d) {
 typedef int (*fp)(int, int);
 __device__ fp table[1] = {helper};
 __global__ void indirect(int* out, int k) { fp f = k ? helper : table[0]; out[0] = f(out[1], out[2]); }
+__device__ __noinline__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+__global__ void recursive(int* out) { out[threadIdx.x] = fib(threadIdx.x & 15); }
