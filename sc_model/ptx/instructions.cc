@@ -3,6 +3,7 @@
 
 #include "sc_model/ptx/literal.h"
 #include "sc_model/ptx/opcode_table.h"
+#include "sc_model/ptx/operand_shape.h"
 #include "sc_model/ptx/parser.h"
 #include "sc_model/ptx/register_use.h"
 #include "sc_model/ptx/special_register.h"
@@ -91,6 +92,8 @@ void Parser::parse_instruction(uint32_t fn) {
     parse_call(fn, in);
   } else {
     parse_operands(fn, in);
+    std::string problem = operand_shape_problem(in);
+    if (!problem.empty()) fail(op, problem);
   }
   in.cls = classify(in);
   compute_register_use(in);

@@ -296,6 +296,8 @@ bool decode_parts(std::string_view text, Instr& in) {
     if (it == suffixes().end() || !d.apply(it->second)) return false;
   }
   if (!d.apply_types()) return false;
+  // Vector atomics (sm_90 atom.v2.f32 ...) are not implemented.
+  if ((in.op == Opcode::Atom || in.op == Opcode::Red) && in.vec > 1) return false;
   if (has_memory_space(in.op) && in.space == Space::None) in.space = Space::Generic;
   return true;
 }

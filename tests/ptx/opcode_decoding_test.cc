@@ -201,6 +201,8 @@ const std::vector<Case>& cases() {
        T::None, T::None, C::IntAlu, any},
       {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex0, {%f5,%f6}];", O::Unsupported, T::None,
        T::None, C::IntAlu, any},
+      {"atom.global.v2.f32.add {%f1,%f2}, [%rd1], {%f3,%f4};", O::Unsupported, T::None, T::None,
+       C::IntAlu, any},
       {"brx.idx %r1, tbl;", O::Unsupported, T::None, T::None, C::IntAlu, any},
       {"ld.global.L2::cache_hint.b32 %r1, [%rd1], %rd2;", O::Unsupported, T::None, T::None,
        C::IntAlu, any},

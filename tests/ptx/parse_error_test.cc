@@ -42,6 +42,29 @@ TEST(ParseError, MalformedKernelBodies) {
   }
 }
 
+TEST(ParseError, OperandShapesPerOpcode) {
+  const ErrorCase cases[] = {
+      {"add.s32 %r1, %r2;", "12:1: 'add.s32' takes 3 operand(s), got 2"},
+      {"ret %r1;", "12:1: 'ret' takes 0 operand(s), got 1"},
+      {"shfl.sync.up.b32 %r1, %r2, 1;", "12:1: 'shfl.sync.up.b32' takes 4 or 5 operand(s), got 3"},
+      {"setp.lt.s32 %p1, %r1, %r2, %p2;", "12:1: 'setp.lt.s32' takes 3 operand(s), got 4"},
+      {"setp.lt.or.s32 %p1, %r1, %r2;", "12:1: 'setp.lt.or.s32' takes 4 operand(s), got 3"},
+      {"atom.global.cas.b32 %r1, [%rd1], %r2;", "12:1: 'atom.global.cas.b32' takes 4 operand(s), got 3"},
+      {"ld.global.u32 %r1, %rd1;", "12:1: operand 2 of 'ld.global.u32' must be an [address]"},
+      {"st.global.u32 %rd1, %r1;", "12:1: operand 1 of 'st.global.u32' must be an [address]"},
+      {"add.s32 1, %r2, %r3;", "12:1: operand 1 of 'add.s32' must be a register"},
+      {"mov.u32 %tid.x, %r1;", "12:1: operand 1 of 'mov.u32' must be a register"},
+      {"add.s32 %r1, [%rd1], 1;", "12:1: operand 2 of 'add.s32' must be a register or value"},
+      {"ld.global.v2.u32 %r1, [%rd1];", "12:1: 'ld.global.v2.u32' needs a vector of 2 registers"},
+      {"st.global.v4.f32 [%rd1], {%f1, %f2};", "12:1: 'st.global.v4.f32' needs a vector of 4 registers"},
+      {"ld.global.u32 {%r1, %r2}, [%rd1];", "12:1: 'ld.global.u32' takes a scalar operand, not a vector"},
+  };
+  for (const ErrorCase& c : cases) {
+    SCOPED_TRACE(c.body);
+    EXPECT_EQ(parse_error(wrap_kernel(c.body)), std::string("t.ptx:") + c.expected);
+  }
+}
+
 TEST(ParseError, ModuleLevel) {
   EXPECT_EQ(parse_error(".version 9.0\n.bogus 1;\n"),
             "t.ptx:2:1: expected a module directive, got '.bogus'");
