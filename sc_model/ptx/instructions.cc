@@ -89,7 +89,7 @@ void Parser::parse_instruction(uint32_t fn) {
     // Its operands may use syntax scwarp does not model (tensor fragments...).
     skip_to_semicolon();
   } else if (in.op == Opcode::Call) {
-    parse_call(fn, in);
+    parse_call(in);
   } else {
     parse_operands(fn, in);
     std::string problem = operand_shape_problem(in);
@@ -121,8 +121,8 @@ Operand Parser::parse_operand(uint32_t fn, Instr& in, unsigned index) {
   }
   if (accept('-')) return parse_immediate(in, index, true);
   if (t.kind == TokenKind::Number) return parse_immediate(in, index, false);
-  if (accept('[')) return parse_address(fn);
-  if (accept('{')) return parse_vector(fn);
+  if (accept('[')) return parse_address();
+  if (accept('{')) return parse_vector();
   if (t.kind == TokenKind::Word) return parse_name_operand(fn, in, index);
   fail_expected("an operand", t);
 }
@@ -142,7 +142,7 @@ Operand Parser::parse_immediate(const Instr& in, unsigned index, bool negative) 
 }
 
 // [reg], [reg+imm], [reg+-imm], [reg-imm], [sym], [sym+imm], [imm]
-Operand Parser::parse_address(uint32_t) {
+Operand Parser::parse_address() {
   Operand o;
   o.kind = Operand::Kind::Addr;
   const Token& t = peek();
@@ -172,7 +172,7 @@ Operand Parser::parse_address(uint32_t) {
   return o;
 }
 
-Operand Parser::parse_vector(uint32_t) {
+Operand Parser::parse_vector() {
   Operand o;
   o.kind = Operand::Kind::Vec;
   do {
@@ -223,7 +223,7 @@ Operand Parser::parse_name_operand(uint32_t fn, Instr& in, unsigned index) {
 }
 
 // call[.uni] [(rets),] callee [, (args)] [, prototype];
-void Parser::parse_call(uint32_t, Instr& in) {
+void Parser::parse_call(Instr& in) {
   if (accept('(')) {
     in.call_rets = parse_call_param_list();
     expect(',', "','");

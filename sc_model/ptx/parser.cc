@@ -138,15 +138,15 @@ void Parser::parse_module_directive(const Token& d) {
   }
 }
 
-// A function may be declared (prototype, ';') before it is defined; both
-// refer to the same Function slot so earlier calls stay valid.
-uint32_t Parser::function_slot(const Token& name, bool is_entry, bool defining) {
+// A function may be declared (';') before it is defined; both refer to the
+// same Function slot so calls parsed in between stay valid.
+uint32_t Parser::function_slot(const Token& name, bool is_entry, bool& declared_before) {
   std::string key(name.text);
   auto it = m_.function_index.find(key);
-  if (it != m_.function_index.end()) {
-    Function& fn = m_.functions[it->second];
-    if (defining && !fn.is_decl_only) fail(name, fmt::format("redefinition of function '{}'", key));
-    if (fn.is_entry != is_entry) fail(name, fmt::format("'{}' redeclared with a different kind", key));
+  declared_before = it != m_.function_index.end();
+  if (declared_before) {
+    if (m_.functions[it->second].is_entry != is_entry)
+      fail(name, fmt::format("'{}' redeclared with a different kind", key));
     return it->second;
   }
   uint32_t index = static_cast<uint32_t>(m_.functions.size());
@@ -154,8 +154,6 @@ uint32_t Parser::function_slot(const Token& name, bool is_entry, bool defining) 
   fn.name = key;
   fn.is_entry = is_entry;
   fn.is_decl_only = true;
-  fn.line = name.line;
-  fn.col = name.col;
   m_.functions.push_back(std::move(fn));
   m_.function_index.emplace(key, index);
   Symbol sym;
@@ -166,62 +164,70 @@ uint32_t Parser::function_slot(const Token& name, bool is_entry, bool defining) 
   return index;
 }
 
-void Parser::parse_function(bool is_entry, bool is_extern, const Token& start) {
-  size_t rets_start = pos_;
-  // Return parameters come before the name; skip them until the slot exists.
-  if (!is_entry && peek().is('(')) {
-    int depth = 0;
-    do {
-      if (peek().is('(')) ++depth;
-      if (peek().is(')')) --depth;
-      if (peek().kind == TokenKind::End) fail_expected("')'", peek());
-      ++pos_;
-    } while (depth > 0);
-  }
-  const Token& name = expect_word("a function name");
-  size_t after_name = pos_;
-  // Find out whether this is a definition: scan past the parameter list and
-  // performance directives for '{' or ';'.
+void Parser::skip_parenthesised() {
   int depth = 0;
-  while (true) {
-    const Token& t = peek();
-    if (t.kind == TokenKind::End) fail_expected("'{' or ';'", t);
-    if (t.is('(')) ++depth;
-    if (t.is(')')) --depth;
-    if (depth == 0 && (t.is('{') || t.is(';'))) break;
-    if (t.is_word(".pragma")) {  // its own ';' does not end the declaration
-      pos_ += peek(1).kind == TokenKind::String ? 2 : 1;
-      if (peek().is(';')) ++pos_;
-      continue;
-    }
+  do {
+    if (peek().kind == TokenKind::End) fail_expected("')'", peek());
+    if (peek().is('(')) ++depth;
+    if (peek().is(')')) --depth;
     ++pos_;
-  }
-  bool defining = peek().is('{');
-  if (defining && is_extern) fail(start, "an .extern function cannot have a body");
-  uint32_t fi = function_slot(name, is_entry, defining);
+  } while (depth > 0);
+}
 
-  pos_ = rets_start;
-  scopes_.emplace_back();  // parameters are visible in the body
-  std::vector<uint32_t> rets;
-  if (!is_entry && peek().is('(')) {
-    next();
-    rets = parse_param_list(fi, false);
-  }
-  pos_ = after_name;
-  std::vector<uint32_t> params;
-  if (accept('(')) params = parse_param_list(fi, false);
+// A redeclaration's parameters were just appended as new symbols (rets, then
+// params, from `first_new`): they replace the earlier declaration's symbols in
+// place, so every symbol index handed out before stays valid.
+void Parser::adopt_signature(uint32_t fi, std::vector<uint32_t> rets, std::vector<uint32_t> params,
+                             bool declared_before, size_t first_new, const Token& name) {
   Function& fn = m_.functions[fi];
+  if (declared_before) {
+    if (fn.rets.size() != rets.size() || fn.params.size() != params.size())
+      fail(name, fmt::format("'{}' was declared with {} return value(s) and {} parameter(s)",
+                             fn.name, fn.rets.size(), fn.params.size()));
+    std::vector<uint32_t> old = fn.rets;
+    old.insert(old.end(), fn.params.begin(), fn.params.end());
+    for (size_t i = 0; i < old.size(); ++i) {
+      Symbol& moved = m_.symbols[old[i]];
+      moved = std::move(m_.symbols[first_new + i]);
+      scopes_.back().at(moved.name).index = old[i];
+    }
+    m_.symbols.resize(first_new);
+    return;
+  }
   fn.rets = std::move(rets);
   fn.params = std::move(params);
-  fn.line = start.line;
-  fn.col = start.col;
-  parse_performance_directives(fn);
+}
+
+void Parser::parse_function(bool is_entry, bool is_extern, const Token& start) {
+  // Return parameters precede the name, but their symbols need the
+  // function's index: skip them, find the slot, then come back.
+  size_t rets_at = pos_;
+  if (!is_entry && peek().is('(')) skip_parenthesised();
+  const Token& name = expect_word("a function name");
+  bool declared_before = false;
+  uint32_t fi = function_slot(name, is_entry, declared_before);
+  size_t after_name = pos_;
+  size_t first_new = m_.symbols.size();
+  scopes_.emplace_back();  // parameters are visible in the body
+  std::vector<uint32_t> rets, params;
+  pos_ = rets_at;
+  if (!is_entry && accept('(')) rets = parse_param_list(fi, false);
+  pos_ = after_name;
+  if (accept('(')) params = parse_param_list(fi, false);
+  adopt_signature(fi, std::move(rets), std::move(params), declared_before, first_new, name);
+  parse_performance_directives(m_.functions[fi]);
   if (accept(';')) {
     scopes_.pop_back();
     return;
   }
-  expect('{', "'{'");
-  m_.functions[fi].is_decl_only = false;
+  const Token& brace = peek();
+  expect('{', "'{' or ';'");
+  if (is_extern) fail(brace, "an .extern function cannot have a body");
+  Function& fn = m_.functions[fi];
+  if (!fn.is_decl_only) fail(name, fmt::format("redefinition of function '{}'", fn.name));
+  fn.is_decl_only = false;
+  fn.line = start.line;
+  fn.col = start.col;
   parse_body(fi);
   scopes_.pop_back();
 }

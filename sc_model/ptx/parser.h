@@ -59,7 +59,10 @@ class Parser {
   void parse_top_level();
   void parse_module_directive(const Token& directive);
   void parse_function(bool is_entry, bool is_extern, const Token& start);
-  uint32_t function_slot(const Token& name, bool is_entry, bool defining);
+  uint32_t function_slot(const Token& name, bool is_entry, bool& declared_before);
+  void skip_parenthesised();
+  void adopt_signature(uint32_t fi, std::vector<uint32_t> rets, std::vector<uint32_t> params,
+                       bool declared_before, size_t first_new, const Token& name);
   void parse_performance_directives(Function& fn);
   void parse_body(uint32_t fn);
   void parse_statement(uint32_t fn);
@@ -83,11 +86,11 @@ class Parser {
   void parse_instruction(uint32_t fn);
   void parse_operands(uint32_t fn, Instr& in);
   Operand parse_operand(uint32_t fn, Instr& in, unsigned index);
-  Operand parse_address(uint32_t fn);
-  Operand parse_vector(uint32_t fn);
+  Operand parse_address();
+  Operand parse_vector();
   Operand parse_immediate(const Instr& in, unsigned index, bool negative);
   Operand parse_name_operand(uint32_t fn, Instr& in, unsigned index);
-  void parse_call(uint32_t fn, Instr& in);
+  void parse_call(Instr& in);
   std::vector<uint32_t> parse_call_param_list();
   uint32_t lookup_register(const Token& name);
   const Binding* lookup(std::string_view name) const;

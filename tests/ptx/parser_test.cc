@@ -300,6 +300,16 @@ TEST(Parser, FunctionDeclarationThenDefinitionShareOneSlot) {
   for (const Function& f : m.functions)
     if (f.name == "add1") ++named;
   EXPECT_EQ(named, 1u);
+  uint32_t add1 = m.function_index.at("add1");
+  size_t owned_params = 0;
+  for (const Symbol& s : m.symbols)
+    if (s.owner == add1 && s.space == Space::Param) ++owned_params;
+  EXPECT_EQ(owned_params, 2u);  // the definition's symbols replaced the declaration's
+  EXPECT_EQ(m.symbols[m.functions[add1].params[0]].name, "a");
+  std::string mismatch = kCallModule;
+  mismatch.replace(mismatch.rfind("(.param .b32 a)"), 15, "(.param .b32 a, .param .b32 b)");
+  EXPECT_EQ(parse_error(mismatch),
+            "t.ptx:27:25: 'add1' was declared with 1 return value(s) and 1 parameter(s)");
   Module ext = parse_text(".version 9.0\n.target sm_75\n.address_size 64\n"
                           ".extern .func (.param .b32 r) ext(.param .b32 a);\n");
   ASSERT_NE(ext.find_function("ext"), nullptr);
