@@ -31,6 +31,8 @@ struct LaunchSpec {
   std::vector<uint8_t> params;   // the kernel's parameter buffer, laid out per Function::params
   uint64_t global_segment = 0;   // device address of the module's .global variables
   uint64_t const_segment = 0;    // device address of the module's .const variables
+  uint32_t sm_count = 1;         // %nsmid
+  uint64_t grid_id = 0;          // %gridid
 };
 
 // What one executed warp instruction did, for the timing model and for stats.
@@ -58,34 +60,45 @@ struct ExecRecord {
 enum class WarpState : uint8_t { Ready, AtBarrier, Exited };
 
 class Block;
+struct CallFrame;       // warp_state.h
+struct BarrierTable;    // barrier_table.h
+struct ExecContext;     // exec_context.h
 
 // One warp's architectural state: per-lane registers of each call frame, the
 // re-convergence stack, per-lane local memory.
 class Warp {
  public:
+  Warp();
+  ~Warp();
   uint32_t id_in_block() const { return id_; }
   WarpState state() const { return state_; }
   uint32_t next_pc() const;          // pc of the instruction step() will execute
   uint32_t next_function() const;    // its function index
   uint32_t active_mask() const;      // lanes the next instruction runs on
-  uint32_t live_mask() const;        // lanes not exited
+  uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
 
  private:
   friend class Engine;
   friend class Block;
-  struct StackEntry;
-  struct Frame;
+  friend struct ExecContext;
   uint32_t id_ = 0;
   WarpState state_ = WarpState::Ready;
+  uint32_t live_mask_ = 0;
   uint64_t instructions_ = 0;
-  std::vector<std::unique_ptr<Frame>> frames_;
-  std::vector<uint8_t> local_;       // per-lane local memory, lane-major
+  // Call frames, innermost last; each holds its own re-convergence stack.
+  std::vector<std::unique_ptr<CallFrame>> frames_;
+  // Per-lane local memory: every call frame's .local variables, stacked.
+  std::array<std::vector<uint8_t>, kWarpSize> local_;
+  uint64_t local_top_ = 0;           // bytes of local memory in use per lane
+  uint32_t barrier_ = 0;             // barrier waited at (state AtBarrier)
 };
 
 // One thread block: its warps, shared memory and barrier state.
 class Block {
  public:
+  Block();
+  ~Block();
   Dim3 ctaid() const { return ctaid_; }
   uint64_t linear_id() const { return linear_id_; }
   size_t warp_count() const { return warps_.size(); }
@@ -94,13 +107,13 @@ class Block {
 
  private:
   friend class Engine;
+  friend struct ExecContext;
   Dim3 ctaid_;
   uint64_t linear_id_ = 0;
   uint32_t smid_ = 0;
   std::vector<std::unique_ptr<Warp>> warps_;
   std::vector<uint8_t> shared_;
-  struct BarrierState;
-  std::unique_ptr<BarrierState> barriers_;
+  std::unique_ptr<BarrierTable> barriers_;
 };
 
 class Engine {
@@ -119,12 +132,33 @@ class Engine {
   uint64_t run_block(Block& block);   // returns thread instructions executed
 
   // Filled in by %clock/%clock64 reads; the timing model sets the current cycle.
-  void set_cycle(uint64_t cycle) { cycle_ = cycle; }
+  // Until it does (functional mode), a warp's clock is its own instruction
+  // count: monotonic and deterministic, so timing loops in kernels terminate.
+  void set_cycle(uint64_t cycle) {
+    cycle_ = cycle;
+    cycle_set_ = true;
+  }
+
+ // Functional mode does not need per-lane addresses in ExecRecord; skipping
+  // them saves a little time. The timing model keeps them on (the default).
+  void set_record_addresses(bool on) { record_addresses_ = on; }
+  bool record_addresses() const { return record_addresses_; }
 
  private:
+  friend struct ExecContext;
+  // Where each .param symbol lives in its owning function's per-lane parameter
+  // block: [own parameters | return values | call-site parameters].
+  void lay_out_parameters();
+  std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
+  void check_deadlock(Block& block) const;
+
   GlobalMemory& mem_;
   LaunchSpec spec_;
   uint64_t cycle_ = 0;
+  bool cycle_set_ = false;
+  bool record_addresses_ = true;
+  std::vector<uint64_t> param_offset_;       // by symbol index
+  std::vector<uint64_t> param_block_bytes_;  // by function index
 };
 
 }  // namespace scwarp::func

@@ -15,6 +15,13 @@ inline constexpr uint64_t kGlobalBase = 0x0000'0001'0000'0000ull;
 inline constexpr uint64_t kSharedWindow = 0x0000'7000'0000'0000ull;
 inline constexpr uint64_t kLocalWindow = 0x0000'7100'0000'0000ull;
 inline constexpr uint64_t kWindowSize = 0x0000'0001'0000'0000ull;
+// Functions have addresses too (indirect calls, tables of function pointers):
+// a window no data access may touch, so calling through a data pointer or
+// loading through a function pointer faults.
+inline constexpr uint64_t kCodeWindow = 0x0000'7200'0000'0000ull;
+inline constexpr uint64_t function_address(uint32_t function_index) {
+  return kCodeWindow + uint64_t(function_index) * 16;
+}
 
 // Device memory as a set of allocations; every access is bounds checked
 // against the allocation it falls in.

@@ -102,10 +102,14 @@ class Device {
   func::GlobalMemory& memory() { return mem_; }
 
  private:
+  // Allocates and initialises the module's .global/.const variables.
+  const LoadedModule& install_module(ptx::Module ir);
+
   func::GlobalMemory mem_;
   std::unique_ptr<Executor> executor_;
   std::vector<std::unique_ptr<LoadedModule>> modules_;
   LaunchResult totals_;
+  uint64_t launches_ = 0;   // %gridid of the next launch minus one
 };
 
 }  // namespace scwarp::runtime

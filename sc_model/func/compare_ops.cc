@@ -1,0 +1,153 @@
+// setp / set / selp / slct / testp: comparisons (signed, unsigned, ordered and
+// unordered float) combined with a predicate by .and/.or/.xor.
+#include <cmath>
+
+#include "sc_model/func/exec_context.h"
+#include "sc_model/func/float_math.h"
+
+namespace scwarp::func {
+
+using ptx::BoolOp;
+using ptx::Cmp;
+using ptx::Opcode;
+
+template <typename T>
+static bool compare(Cmp cmp, T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    bool unordered = std::isnan(a) || std::isnan(b);
+    switch (cmp) {
+      case Cmp::Eq: return !unordered && a == b;
+      case Cmp::Ne: return !unordered && a != b;
+      case Cmp::Lt: return !unordered && a < b;
+      case Cmp::Le: return !unordered && a <= b;
+      case Cmp::Gt: return !unordered && a > b;
+      case Cmp::Ge: return !unordered && a >= b;
+      case Cmp::Equ: return unordered || a == b;
+      case Cmp::Neu: return unordered || a != b;
+      case Cmp::Ltu: return unordered || a < b;
+      case Cmp::Leu: return unordered || a <= b;
+      case Cmp::Gtu: return unordered || a > b;
+      case Cmp::Geu: return unordered || a >= b;
+      case Cmp::Num: return !unordered;
+      case Cmp::Nan: return unordered;
+      default: return false;
+    }
+  } else {
+    using U = std::make_unsigned_t<T>;
+    switch (cmp) {
+      case Cmp::Eq: return a == b;
+      case Cmp::Ne: return a != b;
+      case Cmp::Lt: return a < b;
+      case Cmp::Le: return a <= b;
+      case Cmp::Gt: return a > b;
+      case Cmp::Ge: return a >= b;
+      case Cmp::Lo: return U(a) < U(b);
+      case Cmp::Ls: return U(a) <= U(b);
+      case Cmp::Hi: return U(a) > U(b);
+      case Cmp::Hs: return U(a) >= U(b);
+      default: return false;
+    }
+  }
+}
+
+static bool combine(BoolOp op, bool x, bool p) {
+  switch (op) {
+    case BoolOp::And: return x && p;
+    case BoolOp::Or: return x || p;
+    case BoolOp::Xor: return x != p;
+    default: return x;
+  }
+}
+
+// The comparison of operands a, b (indices first, first+1) per lane, as a
+// lane mask, combined with the optional predicate operand c.
+template <typename T>
+static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize], bool (&complement)[kWarpSize]) {
+  Lanes a = c.src(first), b = c.src(first + 1);
+  bool has_c = c.in.boolop != BoolOp::None;
+  Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data(), 0};
+  bool ftz = c.in.ftz;
+  for_lanes(c.exec, [&](unsigned l) {
+    T x = get<T>(a[l]), y = get<T>(b[l]);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (ftz) x = flush(x), y = flush(y);
+    }
+    bool r = compare(c.in.cmp, x, y);
+    bool q = has_c && (p[l] & 1);
+    result[l] = combine(c.in.boolop, r, q);
+    complement[l] = combine(c.in.boolop, !r, q);
+  });
+}
+
+static void setp(ExecContext& c) {
+  bool result[kWarpSize], complement[kWarpSize];
+  dispatch_any(c, c.in.type2, [&]<typename T>() { compare_lanes<T>(c, 1, result, complement); });
+  uint64_t* p = c.dst(0);
+  uint64_t* q = c.in.dst_pred != ptx::kNoReg ? c.reg(c.in.dst_pred) : nullptr;
+  for_lanes(c.exec, [&](unsigned l) {
+    p[l] = result[l];
+    if (q) q[l] = complement[l];
+  });
+}
+
+// set: 1.0f / 0xffffffff for true, 0 for false.
+static void set(ExecContext& c) {
+  bool result[kWarpSize], complement[kWarpSize];
+  dispatch_any(c, c.in.type2, [&]<typename T>() { compare_lanes<T>(c, 1, result, complement); });
+  uint64_t truth = c.in.type == ptx::Type::F32 ? put<float>(1.0f) : 0xffffffffull;
+  uint64_t* d = c.dst(0);
+  for_lanes(c.exec, [&](unsigned l) { d[l] = result[l] ? truth : 0; });
+}
+
+static void selp(ExecContext& c) {
+  uint64_t* d = c.dst(0);
+  Lanes a = c.src(1), b = c.src(2), p = c.src(3);
+  for_lanes(c.exec, [&](unsigned l) { d[l] = (p[l] & 1) ? a[l] : b[l]; });
+}
+
+// slct.T.S d, a, b, c: a if c >= 0 else b.
+static void slct(ExecContext& c) {
+  uint64_t* d = c.dst(0);
+  Lanes a = c.src(1), b = c.src(2), s = c.src(3);
+  bool is_float = c.in.type2 == ptx::Type::F32;
+  bool ftz = c.in.ftz;
+  for_lanes(c.exec, [&](unsigned l) {
+    bool non_negative;
+    if (is_float) {
+      float v = get<float>(s[l]);
+      non_negative = (ftz ? flush(v) : v) >= 0.0f;
+    } else {
+      non_negative = get<int32_t>(s[l]) >= 0;
+    }
+    d[l] = non_negative ? a[l] : b[l];
+  });
+}
+
+template <typename F>
+static bool test_property(ptx::TestpOp op, F v) {
+  switch (op) {
+    case ptx::TestpOp::Finite: return std::isfinite(v);
+    case ptx::TestpOp::Infinite: return std::isinf(v);
+    case ptx::TestpOp::Number: return !std::isnan(v);
+    case ptx::TestpOp::NotANumber: return std::isnan(v);
+    case ptx::TestpOp::Normal: return std::isnormal(v);
+    case ptx::TestpOp::Subnormal: return std::fpclassify(v) == FP_SUBNORMAL;
+    default: return false;
+  }
+}
+
+void exec_compare(ExecContext& c) {
+  switch (c.in.op) {
+    case Opcode::Setp: return setp(c);
+    case Opcode::Set: return set(c);
+    case Opcode::Selp: return selp(c);
+    case Opcode::Slct: return slct(c);
+    case Opcode::Testp:
+      return dispatch_float(c, c.in.type, [&]<typename F>() {
+        map1<F, bool>(c, [&](F v) { return test_property(c.in.testp, v); });
+      });
+    default: c.unsupported(ptx::opcode_name(c.in.op));
+  }
+}
+
+}  // namespace scwarp::func

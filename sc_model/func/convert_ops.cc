@@ -1,0 +1,171 @@
+// cvt between every integer and floating-point type (f16/bf16 included):
+// integer rounding modes, saturation (float -> int always saturates, NaN -> 0),
+// .ftz and .sat.
+#include <algorithm>
+#include <cmath>
+
+#include "sc_model/func/exec_context.h"
+#include "sc_model/func/float_math.h"
+#include "sc_model/func/int_math.h"
+
+namespace scwarp::func {
+
+using ptx::Round;
+using ptx::Type;
+
+namespace {
+
+// IEEE half and bfloat16 as parameters of one encoder/decoder.
+struct SmallFloat {
+  int mantissa_bits, bias;
+  int max_exponent() const { return bias; }
+};
+constexpr SmallFloat kHalf{10, 15};
+constexpr SmallFloat kBfloat{7, 127};
+
+double decode_small(const SmallFloat& f, uint16_t bits) {
+  int exponent_field = (bits >> f.mantissa_bits) & ((1 << (15 - f.mantissa_bits)) - 1);
+  int max_field = (1 << (15 - f.mantissa_bits)) - 1;
+  uint32_t mantissa = bits & ((1u << f.mantissa_bits) - 1);
+  double sign = (bits & 0x8000) ? -1.0 : 1.0;
+  if (exponent_field == max_field)
+    return mantissa ? std::nan("") : sign * std::numeric_limits<double>::infinity();
+  if (exponent_field == 0) return sign * std::ldexp(double(mantissa), 1 - f.bias - f.mantissa_bits);
+  return sign * std::ldexp(double(mantissa | (1u << f.mantissa_bits)),
+                           exponent_field - f.bias - f.mantissa_bits);
+}
+
+// Rounds |v| to the format's precision in mode r (v's sign decides which way
+// .rm/.rp go) and encodes it.
+uint16_t encode_small(const SmallFloat& f, double v, Round r) {
+  int exponent_bits = 15 - f.mantissa_bits;
+  uint16_t max_field = uint16_t((1 << exponent_bits) - 1);
+  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  uint16_t inf = uint16_t(sign | (max_field << f.mantissa_bits));
+  if (std::isnan(v)) return 0x7fff;
+  double a = std::fabs(v);
+  bool toward_zero = r == Round::Rz || (r == Round::Rm && !sign) || (r == Round::Rp && sign);
+  bool away = (r == Round::Rm && sign) || (r == Round::Rp && !sign);
+  double max_finite = std::ldexp(2.0 - std::ldexp(1.0, -f.mantissa_bits), f.max_exponent());
+  if (std::isinf(a)) return inf;
+  int e = a == 0 ? 1 - f.bias : std::max(std::ilogb(a), 1 - f.bias);
+  double quantum = std::ldexp(1.0, e - f.mantissa_bits);
+  double q = a / quantum;
+  double n = toward_zero ? std::trunc(q) : away ? std::ceil(q) : std::nearbyint(q);
+  double m = n * quantum;
+  if (m > max_finite) return toward_zero ? uint16_t(sign | ((max_field - 1) << f.mantissa_bits) | ((1 << f.mantissa_bits) - 1)) : inf;
+  if (m < std::ldexp(1.0, 1 - f.bias))  // subnormal (or zero)
+    return uint16_t(sign | uint16_t(m / std::ldexp(1.0, 1 - f.bias - f.mantissa_bits)));
+  int me = std::ilogb(m);
+  uint32_t mantissa = uint32_t(m / std::ldexp(1.0, me - f.mantissa_bits)) & ((1u << f.mantissa_bits) - 1);
+  return uint16_t(sign | ((me + f.bias) << f.mantissa_bits) | mantissa);
+}
+
+bool is_small_float(Type t) { return t == Type::F16 || t == Type::BF16; }
+const SmallFloat& small_format(Type t) { return t == Type::F16 ? kHalf : kBfloat; }
+
+// A source value: exact integer or floating point.
+struct Value {
+  bool is_int;
+  int128 i;
+  double f;
+};
+
+Value read_source(ExecContext& c, Type t, uint64_t slot) {
+  if (is_small_float(t)) return {false, 0, decode_small(small_format(t), uint16_t(slot))};
+  if (t == Type::F32) {
+    float v = get<float>(slot);
+    return {false, 0, double(c.in.ftz ? flush(v) : v)};
+  }
+  if (t == Type::F64) return {false, 0, get<double>(slot)};
+  unsigned bits = ptx::type_bits(t);
+  uint64_t raw = bits == 64 ? slot : slot & ((uint64_t(1) << bits) - 1);
+  if (ptx::is_signed_int(t) && bits < 64) {
+    unsigned shift = 64 - bits;
+    return {true, int128(int64_t(raw << shift) >> shift), 0};
+  }
+  return {true, ptx::is_signed_int(t) ? int128(int64_t(raw)) : int128(raw), 0};
+}
+
+struct IntRange {
+  int128 lo, hi;
+};
+IntRange int_range(Type t) {
+  unsigned bits = ptx::type_bits(t);
+  if (ptx::is_signed_int(t)) return {-(int128(1) << (bits - 1)), (int128(1) << (bits - 1)) - 1};
+  return {0, (int128(1) << bits) - 1};
+}
+
+uint64_t to_int(ExecContext& c, Type t, const Value& v) {
+  IntRange range = int_range(t);
+  int128 i;
+  if (v.is_int) {
+    i = v.i;
+    if (c.in.sat) i = std::clamp(i, range.lo, range.hi);
+  } else {
+    // float -> integer: round as asked, then always saturate; NaN -> 0.
+    double r = round_integral(v.f, c.in.rnd == Round::None ? Round::Rzi : c.in.rnd);
+    if (std::isnan(r)) i = 0;
+    else if (r <= double(range.lo)) i = range.lo;
+    else if (r >= double(range.hi)) i = range.hi;  // exact bound or above it
+    else i = int128(r);
+  }
+  unsigned bits = ptx::type_bits(t);
+  uint64_t raw = uint64_t(i);
+  if (bits < 64) raw &= (uint64_t(1) << bits) - 1;
+  if (ptx::is_signed_int(t) && bits < 64) {
+    unsigned shift = 64 - bits;
+    raw = uint64_t(int64_t(raw << shift) >> shift);
+  }
+  return raw;
+}
+
+template <typename F>
+F to_float(ExecContext& c, const Value& v) {
+  Round r = c.in.rnd;
+  F result;
+  if (v.is_int) {
+    F nearest = F(v.i);
+    int128 back = int128(nearest);
+    result = apply_rounding(nearest, v.i > back ? 1 : v.i < back ? -1 : 0, r);
+  } else if (r == Round::Rni || r == Round::Rzi || r == Round::Rmi || r == Round::Rpi) {
+    result = F(round_integral(v.f, r));
+  } else {
+    F nearest = F(v.f);
+    int error = std::isfinite(nearest) ? sign_of(v.f - double(nearest))
+                                       : (std::isinf(nearest) && std::isfinite(v.f) ? sign_of(v.f) : 0);
+    result = apply_rounding(nearest, error, r);
+  }
+  if (std::isnan(result)) return canonical_nan<F>();
+  if (c.in.ftz) result = flush(result);
+  return c.in.sat ? saturate_unit(result) : result;
+}
+
+uint64_t convert(ExecContext& c, Type dst, const Value& v) {
+  if (dst == Type::F32) return put<float>(to_float<float>(c, v));
+  if (dst == Type::F64) return put<double>(to_float<double>(c, v));
+  if (is_small_float(dst)) {
+    double x = v.is_int ? double(v.i) : v.f;
+    if (c.in.sat) x = saturate_unit(x);
+    return encode_small(small_format(dst), x, c.in.rnd);
+  }
+  return to_int(c, dst, v);
+}
+
+bool convertible(Type t) {
+  return t == Type::F32 || t == Type::F64 || is_small_float(t) ||
+         (ptx::type_bits(t) >= 8 && ptx::type_bits(t) <= 64 && !ptx::is_float(t));
+}
+
+}  // namespace
+
+void exec_convert(ExecContext& c) {
+  Type dst = c.in.type, src = c.in.type2;
+  if (!convertible(dst) || !convertible(src))
+    c.unsupported(std::string("cvt.") + ptx::type_name(dst) + "." + ptx::type_name(src));
+  uint64_t* d = c.dst(0);
+  Lanes a = c.src(1);
+  for_lanes(c.exec, [&](unsigned l) { d[l] = convert(c, dst, read_source(c, src, a[l])); });
+}
+
+}  // namespace scwarp::func

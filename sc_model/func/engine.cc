@@ -1,0 +1,223 @@
+#include "sc_model/func/engine.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "sc_model/common/error.h"
+#include "sc_model/func/barrier_table.h"
+#include "sc_model/func/exec_context.h"
+#include "sc_model/func/warp_state.h"
+
+namespace scwarp::func {
+
+using ptx::Opcode;
+
+// Instructions a warp runs before run_block turns to the next warp: long
+// enough for locality, short enough that warps spinning on a flag another
+// warp sets still make progress.
+constexpr unsigned kRoundRobinQuantum = 1024;
+
+Warp::Warp() = default;
+Warp::~Warp() = default;
+
+uint32_t Warp::next_pc() const { return frames_.empty() ? ptx::kNoPc : frames_.back()->stack.back().pc; }
+uint32_t Warp::next_function() const { return frames_.empty() ? 0 : frames_.back()->function; }
+uint32_t Warp::active_mask() const { return frames_.empty() ? 0 : frames_.back()->stack.back().mask; }
+
+Block::Block() = default;
+Block::~Block() = default;
+
+bool Block::done() const {
+  return std::all_of(warps_.begin(), warps_.end(),
+                     [](const auto& w) { return w->state() == WarpState::Exited; });
+}
+
+Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(spec)) {
+  if (!spec_.module || !spec_.kernel) throw Error("engine: launch without module or kernel");
+  lay_out_parameters();
+}
+
+Engine::~Engine() = default;
+
+static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+void Engine::lay_out_parameters() {
+  const ptx::Module& m = *spec_.module;
+  param_offset_.assign(m.symbols.size(), 0);
+  param_block_bytes_.assign(m.functions.size(), 0);
+  std::vector<bool> formal(m.symbols.size(), false);
+  for (size_t f = 0; f < m.functions.size(); ++f) {
+    const ptx::Function& fn = m.functions[f];
+    uint64_t end = fn.param_bytes;
+    for (uint32_t s : fn.params) {
+      formal[s] = true;
+      param_offset_[s] = m.symbols[s].offset;
+      end = std::max(end, m.symbols[s].offset + m.symbols[s].size);
+    }
+    uint64_t ret_base = align_up(end, 16);
+    for (uint32_t s : fn.rets) {
+      formal[s] = true;
+      param_offset_[s] = ret_base + m.symbols[s].offset;
+      end = std::max(end, param_offset_[s] + m.symbols[s].size);
+    }
+    param_block_bytes_[f] = end;
+  }
+  // Call-site parameters ({ .param .b32 param0; ... }) each get their own
+  // storage after the formal ones of the function declaring them.
+  for (size_t s = 0; s < m.symbols.size(); ++s) {
+    const ptx::Symbol& sym = m.symbols[s];
+    if (sym.space != ptx::Space::Param || formal[s] || sym.owner >= m.functions.size()) continue;
+    uint64_t& end = param_block_bytes_[sym.owner];
+    param_offset_[s] = align_up(end, std::max<uint64_t>(sym.align, 8));
+    end = param_offset_[s] + sym.size;
+  }
+  for (uint64_t& bytes : param_block_bytes_) bytes = align_up(bytes, 8);
+}
+
+std::unique_ptr<CallFrame> Engine::make_frame(Warp& warp, uint32_t function) const {
+  const ptx::Function& fn = spec_.module->functions[function];
+  auto frame = std::make_unique<CallFrame>();
+  frame->function = function;
+  frame->fn = &fn;
+  frame->regs.assign(fn.regs.size() * kWarpSize, 0);
+  frame->param_stride = param_block_bytes_[function];
+  frame->params.assign(frame->param_stride * kWarpSize, 0);
+  frame->local_base = align_up(warp.local_top_, 16);
+  warp.local_top_ = frame->local_base + fn.local_bytes;
+  for (auto& lane_memory : warp.local_)
+    if (lane_memory.size() < warp.local_top_) lane_memory.resize(warp.local_top_);
+  return frame;
+}
+
+std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smid) {
+  auto block = std::make_unique<Block>();
+  const Dim3& g = spec_.grid;
+  block->ctaid_ = Dim3{uint32_t(linear_block_id % g.x), uint32_t(linear_block_id / g.x % g.y),
+                       uint32_t(linear_block_id / (uint64_t(g.x) * g.y))};
+  block->linear_id_ = linear_block_id;
+  block->smid_ = smid;
+  uint64_t shared = spec_.kernel->static_shared_bytes;
+  if (spec_.dynamic_shared_bytes)
+    shared = std::max(shared, spec_.kernel->dynamic_shared_offset + spec_.dynamic_shared_bytes);
+  block->shared_.assign(shared, 0);
+  block->barriers_ = std::make_unique<BarrierTable>();
+
+  uint32_t kernel_index = spec_.module->function_index.at(spec_.kernel->name);
+  uint64_t threads = spec_.block.count();
+  for (uint64_t first = 0; first < threads; first += kWarpSize) {
+    auto warp = std::make_unique<Warp>();
+    warp->id_ = uint32_t(first / kWarpSize);
+    uint64_t lanes = std::min<uint64_t>(kWarpSize, threads - first);
+    warp->live_mask_ = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1;
+    auto frame = make_frame(*warp, kernel_index);
+    size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
+    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(frame->lane_params(l), spec_.params.data(), n);
+    frame->stack.push_back(StackEntry{0, warp->live_mask_, ptx::kNoPc});
+    warp->frames_.push_back(std::move(frame));
+    block->warps_.push_back(std::move(warp));
+  }
+  return block;
+}
+
+static uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t active) {
+  if (in.guard == ptx::kNoReg) return active;
+  const uint64_t* p = frame.reg(in.guard);
+  uint32_t want = in.guard_neg ? 0 : 1;
+  uint32_t mask = 0;
+  for_lanes(active, [&](unsigned l) { mask |= uint32_t((p[l] & 1) == want) << l; });
+  return mask;
+}
+
+static void execute(ExecContext& c) {
+  switch (c.in.op) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad: case Opcode::Div:
+    case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max:
+    case Opcode::Fma: case Opcode::Copysign:
+      if (ptx::is_float(c.in.type)) return exec_float(c);
+      return exec_integer(c);
+    case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad: case Opcode::Addc:
+    case Opcode::Subc: case Opcode::Madc:
+      return exec_integer(c);
+    case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2:
+    case Opcode::Sin: case Opcode::Cos: case Opcode::Tanh:
+      return exec_float(c);
+    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
+    case Opcode::Shl: case Opcode::Shr: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Bfind:
+    case Opcode::Popc: case Opcode::Clz: case Opcode::Brev: case Opcode::Prmt: case Opcode::Bmsk:
+    case Opcode::Vabsdiff4: case Opcode::Shf: case Opcode::Dp4a: case Opcode::Dp2a:
+      return exec_bits(c);
+    case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct:
+    case Opcode::Testp:
+      return exec_compare(c);
+    case Opcode::Cvt: return exec_convert(c);
+    case Opcode::Mov: case Opcode::Cvta: case Opcode::Isspacep: return exec_move(c);
+    case Opcode::Ld: case Opcode::Ldu: case Opcode::St: return exec_memory(c);
+    case Opcode::Atom: case Opcode::Red: return exec_atomic(c);
+    case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask:
+    case Opcode::Redux:
+      return exec_warp_level(c);
+    case Opcode::Bra: return c.branch(c.in.ops.at(0).target, c.exec);
+    case Opcode::Call: return c.call();
+    case Opcode::Ret: return c.ret();
+    case Opcode::Exit: return c.exit_lanes();
+    case Opcode::Trap:
+      if (c.exec) c.fault(unsigned(std::countr_zero(c.exec)), "trap executed");
+      return;
+    case Opcode::BarSync: case Opcode::BarRed: return c.barrier(true);
+    case Opcode::BarArrive: return c.barrier(false);
+    // No data effect in a functional model that runs one warp at a time and
+    // makes every store visible at once.
+    case Opcode::BarWarpSync: case Opcode::Membar: case Opcode::Fence: case Opcode::Nanosleep:
+    case Opcode::Prefetch: case Opcode::Pmevent: case Opcode::Brkpt:
+      return;
+    case Opcode::Brx: case Opcode::Unsupported:
+      c.unsupported(std::string("instruction '") + c.in.text + "'");
+  }
+}
+
+ExecRecord Engine::step(Block& block, Warp& warp) {
+  if (warp.state_ != WarpState::Ready)
+    throw Error(fmt::format("engine: step on warp {} that is not ready", warp.id_));
+  CallFrame& frame = *warp.frames_.back();
+  StackEntry& top = frame.stack.back();
+  uint32_t pc = top.pc;
+  if (pc >= frame.fn->code.size())
+    throw Error(fmt::format("kernel {}: warp {} ran past the end of function {} (no ret/exit)",
+                            spec_.kernel->name, warp.id_, frame.fn->name));
+  const ptx::Instr& in = frame.fn->code[pc];
+  ExecRecord rec;
+  rec.instr = &in;
+  rec.function = frame.function;
+  rec.pc = pc;
+  rec.active_mask = top.mask;
+  rec.exec_mask = guard_mask(frame, in, top.mask);
+  ExecContext c{*this, block, warp, frame, in, rec, pc, rec.exec_mask};
+  execute(c);
+  if (!c.stack_updated) {
+    c.top().pc = pc + 1;
+    c.normalize_stack();
+  }
+  ++warp.instructions_;
+  return rec;
+}
+
+uint64_t Engine::run_block(Block& block) {
+  uint64_t thread_instructions = 0;
+  while (!block.done()) {
+    bool progressed = false;
+    for (auto& warp : block.warps_) {
+      for (unsigned i = 0; i < kRoundRobinQuantum && warp->state_ == WarpState::Ready; ++i) {
+        ExecRecord rec = step(block, *warp);
+        thread_instructions += std::popcount(rec.active_mask);
+        progressed = true;
+      }
+    }
+    if (!progressed && !block.done()) check_deadlock(block);
+  }
+  return thread_instructions;
+}
+
+}  // namespace scwarp::func

@@ -1,0 +1,113 @@
+// f32/f64 arithmetic and the special functions: add/sub/mul/fma/mad/div with
+// rounding modes, abs/neg/min/max/copysign, rcp/sqrt/rsqrt/ex2/lg2/sin/cos/tanh;
+// .ftz and .sat applied to inputs and results as PTX says.
+#include <cmath>
+
+#include "sc_model/func/exec_context.h"
+#include "sc_model/func/float_math.h"
+
+namespace scwarp::func {
+
+using ptx::Opcode;
+using ptx::Round;
+
+template <typename F>
+struct FloatMode {
+  bool ftz, sat;
+  Round rnd;
+  F in(F v) const { return ftz ? flush(v) : v; }
+  F out(F v) const {
+    if (std::isnan(v)) return canonical_nan<F>();
+    if (ftz) v = flush(v);
+    return sat ? saturate_unit(v) : v;
+  }
+};
+
+// A binary operation that is correctly rounded in round-to-nearest by the
+// host, with `error` giving the sign of its rounding error for other modes.
+template <typename F, typename Op, typename Err>
+static void rounded2(ExecContext& c, const FloatMode<F>& m, Op op, Err error) {
+  if (!is_directed(m.rnd))
+    return map2<F>(c, [&](F a, F b) { return m.out(op(m.in(a), m.in(b))); });
+  map2<F>(c, [&](F a, F b) {
+    a = m.in(a);
+    b = m.in(b);
+    F r = op(a, b);
+    return m.out(apply_rounding(r, error(a, b, r), m.rnd));
+  });
+}
+
+template <typename F>
+static void fused(ExecContext& c, const FloatMode<F>& m) {
+  if (!is_directed(m.rnd))
+    return map3<F>(c, [&](F a, F b, F e) { return m.out(std::fma(m.in(a), m.in(b), m.in(e))); });
+  if constexpr (sizeof(F) == 8) {
+    c.unsupported("fma.f64 with a directed rounding mode");
+  } else {
+    // The product of two floats is exact in double; the double sum then
+    // rounds once more to float in the requested direction.
+    map3<F>(c, [&](F a, F b, F e) {
+      double exact = std::fma(double(m.in(a)), double(m.in(b)), double(m.in(e)));
+      float r = float(exact);
+      return m.out(apply_rounding(r, sign_of(exact - double(r)), m.rnd));
+    });
+  }
+}
+
+template <typename F>
+static F approx_function(Opcode op, F a) {
+  switch (op) {
+    case Opcode::Ex2: return std::exp2(a);
+    case Opcode::Lg2: return std::log2(a);
+    case Opcode::Sin: return std::sin(a);
+    case Opcode::Cos: return std::cos(a);
+    case Opcode::Tanh: return std::tanh(a);
+    case Opcode::Rsqrt: return F(1) / std::sqrt(a);
+    default: return a;
+  }
+}
+
+template <typename F>
+static void floating(ExecContext& c) {
+  const ptx::Instr& in = c.in;
+  FloatMode<F> m{in.ftz, in.sat, in.rnd};
+  switch (in.op) {
+    case Opcode::Add: return rounded2<F>(c, m, [](F a, F b) { return a + b; }, add_error<F>);
+    case Opcode::Sub:
+      return rounded2<F>(c, m, [](F a, F b) { return a - b; },
+                         [](F a, F b, F r) { return add_error<F>(a, -b, r); });
+    case Opcode::Mul: return rounded2<F>(c, m, [](F a, F b) { return a * b; }, mul_error<F>);
+    case Opcode::Div: return rounded2<F>(c, m, [](F a, F b) { return a / b; }, div_error<F>);
+    case Opcode::Fma: case Opcode::Mad: return fused<F>(c, m);
+    case Opcode::Abs: return map1<F>(c, [&](F a) { return m.out(std::fabs(m.in(a))); });
+    case Opcode::Neg: return map1<F>(c, [&](F a) { return m.out(-m.in(a)); });
+    case Opcode::Min: return map2<F>(c, [&](F a, F b) { return m.out(ptx_min(m.in(a), m.in(b))); });
+    case Opcode::Max: return map2<F>(c, [&](F a, F b) { return m.out(ptx_max(m.in(a), m.in(b))); });
+    // copysign d, a, b: b's magnitude with a's sign
+    case Opcode::Copysign: return map2<F>(c, [](F a, F b) { return std::copysign(b, a); });
+    case Opcode::Rcp:
+      return map1<F>(c, [&](F a) {
+        a = m.in(a);
+        F r = F(1) / a;
+        return m.out(is_directed(m.rnd) ? apply_rounding(r, div_error<F>(F(1), a, r), m.rnd) : r);
+      });
+    case Opcode::Sqrt:
+      return map1<F>(c, [&](F a) {
+        a = m.in(a);
+        F r = std::sqrt(a);
+        return m.out(is_directed(m.rnd) ? apply_rounding(r, sqrt_error<F>(a, r), m.rnd) : r);
+      });
+    case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
+    case Opcode::Tanh:
+      // .approx functions: the host's correctly-rounded-or-close result is
+      // within PTX's stated error bounds.
+      return map1<F>(c, [&](F a) { return m.out(approx_function<F>(in.op, m.in(a))); });
+    default: c.unsupported(std::string("floating-point ") + ptx::opcode_name(in.op));
+  }
+}
+
+void exec_float(ExecContext& c) {
+  dispatch_float(c, c.in.type, [&]<typename F>() { floating<F>(c); });
+}
+
+}  // namespace scwarp::func

@@ -1,0 +1,100 @@
+#include "sc_model/runtime/device.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "sc_model/common/error.h"
+#include "sc_model/runtime/launch_checks.h"
+
+namespace scwarp::runtime {
+
+KernelArgs& KernelArgs::add_bytes(std::vector<uint8_t> bytes) {
+  args_.push_back(Arg{std::move(bytes)});
+  return *this;
+}
+
+Device::Device() : Device(make_functional_executor()) {}
+Device::Device(std::unique_ptr<Executor> executor) : executor_(std::move(executor)) {
+  if (!executor_) throw Error("device: no executor");
+}
+Device::~Device() = default;
+
+uint64_t Device::malloc(uint64_t bytes) { return mem_.allocate(bytes); }
+void Device::free(uint64_t ptr) { mem_.release(ptr); }
+void Device::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) { mem_.write(dst, src, bytes); }
+void Device::copy_to_host(void* dst, uint64_t src, uint64_t bytes) const { mem_.read(src, dst, bytes); }
+
+// The device address a module-scope initialiser refers to.
+static uint64_t initializer_target(const LoadedModule& lm, uint32_t sym, const std::string& user) {
+  const ptx::Symbol& s = lm.ir.symbols.at(sym);
+  if (s.is_function) return func::function_address(s.function);
+  if (s.space == ptx::Space::Global) return lm.global_segment + s.offset;
+  if (s.space == ptx::Space::Const) return lm.const_segment + s.offset;
+  throw Error(fmt::format("{}: initialiser of '{}' takes the address of '{}' in .{}, which has "
+                          "no generic address at load time",
+                          lm.ir.file, user, s.name, ptx::space_name(s.space)));
+}
+
+static void initialise_variables(func::GlobalMemory& mem, const LoadedModule& lm) {
+  for (const ptx::Symbol& s : lm.ir.symbols) {
+    if ((s.space != ptx::Space::Global && s.space != ptx::Space::Const) || s.is_function) continue;
+    uint64_t base = (s.space == ptx::Space::Global ? lm.global_segment : lm.const_segment) + s.offset;
+    std::vector<uint8_t> bytes = s.init;
+    bytes.resize(std::min<uint64_t>(bytes.size(), s.size));
+    for (const auto& [offset, target] : s.init_addrs) {
+      if (offset + 8 > bytes.size())
+        throw Error(fmt::format("{}: address initialiser of '{}' at byte {} is outside it",
+                                lm.ir.file, s.name, offset));
+      uint64_t value;
+      std::memcpy(&value, bytes.data() + offset, 8);
+      value += initializer_target(lm, target, s.name);
+      std::memcpy(bytes.data() + offset, &value, 8);
+    }
+    mem.write(base, bytes.data(), bytes.size());
+  }
+}
+
+const LoadedModule& Device::install_module(ptx::Module ir) {
+  auto lm = std::make_unique<LoadedModule>();
+  lm->ir = std::move(ir);
+  lm->global_segment = mem_.allocate(lm->ir.global_bytes);
+  lm->const_segment = mem_.allocate(lm->ir.const_bytes);
+  initialise_variables(mem_, *lm);
+  modules_.push_back(std::move(lm));
+  return *modules_.back();
+}
+
+const LoadedModule& Device::load_module(const std::string& ptx_text, const std::string& name) {
+  return install_module(ptx::parse_module(ptx_text, name));
+}
+
+const LoadedModule& Device::load_module_file(const std::string& path) {
+  return install_module(ptx::parse_module_file(path));
+}
+
+LaunchResult Device::launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
+                            Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args) {
+  const ptx::Function& fn = find_kernel(module.ir, kernel);
+  ptx::check_kernel(module.ir, fn);
+  check_launch_shape(fn, grid, block, dynamic_shared_bytes);
+  func::LaunchSpec spec;
+  spec.module = &module.ir;
+  spec.kernel = &fn;
+  spec.grid = grid;
+  spec.block = block;
+  spec.dynamic_shared_bytes = dynamic_shared_bytes;
+  spec.params = build_parameter_buffer(module.ir, fn, args);
+  spec.global_segment = module.global_segment;
+  spec.const_segment = module.const_segment;
+  spec.grid_id = ++launches_;
+  LaunchResult r = executor_->execute(mem_, spec);
+  totals_.thread_instructions += r.thread_instructions;
+  totals_.warp_instructions += r.warp_instructions;
+  totals_.blocks += r.blocks;
+  totals_.cycles += r.cycles;
+  return r;
+}
+
+}  // namespace scwarp::runtime
