@@ -238,15 +238,14 @@ void Parser::parse_call(Instr& in) {
     fail(callee, fmt::format("unknown function '{}'", callee.text));
   }
   if (accept(',')) {
-    if (accept('(')) in.call_args = parse_call_param_list();
-    if (!in.call_args.empty() || peek().is(',')) {
-      if (accept(',')) {
-        const Token& proto = expect_word("a .callprototype name");
-        const Binding* pb = lookup(proto.text);
-        if (!pb || pb->kind != Binding::Kind::Prototype)
-          fail(proto, fmt::format("'{}' is not a .callprototype", proto.text));
-        in.prototype = pb->index;
-      }
+    expect('(', "'(' before the call arguments");
+    in.call_args = parse_call_param_list();
+    if (accept(',')) {
+      const Token& proto = expect_word("a .callprototype name");
+      const Binding* pb = lookup(proto.text);
+      if (!pb || pb->kind != Binding::Kind::Prototype)
+        fail(proto, fmt::format("'{}' is not a .callprototype", proto.text));
+      in.prototype = pb->index;
     }
   }
   expect(';', "';'");

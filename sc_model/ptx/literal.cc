@@ -88,6 +88,9 @@ std::optional<uint64_t> literal_bits(const Literal& lit, bool negative, Type t) 
   }
   if (lit.kind == Literal::Kind::Decimal) return std::nullopt;
   if (is_float(t) && lit.kind != Literal::Kind::Int) return std::nullopt;
+  // A float bit pattern only fits an integer type of exactly its width.
+  if (lit.kind == Literal::Kind::F32Bits && type_bits(t) != 32) return std::nullopt;
+  if (lit.kind == Literal::Kind::F64Bits && type_bits(t) != 64) return std::nullopt;
   if (t == Type::Pred) return lit.bits != 0 ? 1 : 0;
   uint64_t bits = negative ? ~lit.bits + 1 : lit.bits;
   return truncate(bits, t);

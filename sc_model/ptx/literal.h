@@ -27,10 +27,11 @@ std::optional<Literal> parse_literal(std::string_view text);
 
 // The literal (negated if `negative`) as raw bits of type `t`: integers are
 // two's complement truncated to the type's width, floats are IEEE bits
-// (integers and other-precision floats are converted by value, 0f bits for a
-// 32-bit integer type are taken as they are). nullopt when the literal cannot
-// be expressed in `t` (a decimal fraction for an integer type, any float for
-// f16/bf16 types).
+// (integers and other-precision floats are converted by value, 0f/0d bits
+// for a 32/64-bit integer type are taken as they are; an integer for an f16/bf16 type
+// is its raw bit pattern, PTX having no half-precision literal). nullopt when
+// the literal cannot be expressed in `t` (a decimal fraction for an integer
+// type, a float literal for f16/bf16 types).
 std::optional<uint64_t> literal_bits(const Literal& lit, bool negative, Type t);
 
 }  // namespace scwarp::ptx

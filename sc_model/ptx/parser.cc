@@ -70,6 +70,15 @@ void Parser::skip_rest_of_line(uint32_t line) {
   while (peek().kind != TokenKind::End && peek().line == line) ++pos_;
 }
 
+// .pragma "nounroll"; — optimisation hints for ptxas, nothing to execute.
+void Parser::skip_pragma() {
+  while (peek().kind == TokenKind::String) {
+    ++pos_;
+    accept(',');
+  }
+  expect(';', "';' after .pragma");
+}
+
 // .section NAME { ... }: DWARF data, irrelevant to execution.
 void Parser::skip_braced_section() {
   while (peek().kind != TokenKind::End && !peek().is('{')) ++pos_;
@@ -131,8 +140,7 @@ void Parser::parse_module_directive(const Token& d) {
   } else if (d.is_word(".section")) {
     skip_braced_section();
   } else if (d.is_word(".pragma")) {
-    if (peek().kind == TokenKind::String) ++pos_;
-    expect(';', "';'");
+    skip_pragma();
   } else {
     fail_expected("a module directive", d);
   }
@@ -252,8 +260,7 @@ void Parser::parse_performance_directives(Function& fn) {
     } else if (d.is_word(".noreturn")) {
       // Only an optimisation hint.
     } else if (d.is_word(".pragma")) {
-      if (peek().kind == TokenKind::String) ++pos_;
-      expect(';', "';'");
+      skip_pragma();
     } else {
       fail_expected("a performance directive, '{' or ';'", d);
     }
@@ -315,8 +322,7 @@ void Parser::parse_statement(uint32_t fn) {
       parse_param(fn, false);
       expect(';', "';'");
     } else if (t.is_word(".pragma")) {
-      if (peek().kind == TokenKind::String) ++pos_;
-      expect(';', "';'");
+      skip_pragma();
     } else if (t.is_word(".loc") || t.is_word(".file")) {
       skip_rest_of_line(t.line);
     } else {

@@ -54,6 +54,7 @@ class Parser {
   [[noreturn]] void fail_expected(const char* what, const Token& got) const;
   void skip_rest_of_line(uint32_t line);
   void skip_braced_section();
+  void skip_pragma();
 
   // ---- module structure (parser.cc)
   void parse_top_level();

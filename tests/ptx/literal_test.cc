@@ -65,6 +65,10 @@ TEST(Literal, RejectsMalformedAndInexpressible) {
   ASSERT_TRUE(half.has_value());
   EXPECT_FALSE(literal_bits(*half, false, Type::S32).has_value());
   EXPECT_FALSE(literal_bits(*half, false, Type::F16).has_value());
+  auto single = parse_literal("0f3F800000");
+  EXPECT_FALSE(literal_bits(*single, false, Type::B64).has_value());  // width mismatch
+  EXPECT_FALSE(literal_bits(*parse_literal("0d3FF0000000000000"), false, Type::U32).has_value());
+  EXPECT_EQ(literal_bits(*parse_literal("0x3C00"), false, Type::F16), 0x3C00u);  // raw half bits
 }
 
 }  // namespace
