@@ -214,6 +214,10 @@ void Parser::parse_function(bool is_entry, bool is_extern, const Token& start) {
   const Token& name = expect_word("a function name");
   bool declared_before = false;
   uint32_t fi = function_slot(name, is_entry, declared_before);
+  if (!declared_before) {
+    m_.functions[fi].line = start.line;
+    m_.functions[fi].col = start.col;
+  }
   size_t after_name = pos_;
   size_t first_new = m_.symbols.size();
   scopes_.emplace_back();  // parameters are visible in the body

@@ -314,6 +314,9 @@ TEST(Parser, FunctionDeclarationThenDefinitionShareOneSlot) {
                           ".extern .func (.param .b32 r) ext(.param .b32 a);\n");
   ASSERT_NE(ext.find_function("ext"), nullptr);
   EXPECT_TRUE(ext.find_function("ext")->is_decl_only);
+  EXPECT_EQ(ext.find_function("ext")->line, 4u);
+  EXPECT_EQ(ext.find_function("ext")->col, 9u);  // the .func keyword
+  EXPECT_EQ(m.find_function("add1")->line, 27u);  // the definition's position
   EXPECT_EQ(parse_error(std::string(kCallModule) + ".func (.param .b32 ret) add1(.param .b32 a) { ret; }\n"),
             "t.ptx:35:25: redefinition of function 'add1'");
 }
