@@ -155,6 +155,18 @@ bool is_cache_hint(std::string_view s) {
          s.starts_with("L1::") || s.starts_with("L2::") || s.starts_with("level::");
 }
 
+bool has_memory_space(Opcode op) {
+  return is_one_of(op, {Opcode::Ld, Opcode::Ldu, Opcode::St, Opcode::Atom, Opcode::Red,
+                        Opcode::Cvta, Opcode::Isspacep, Opcode::Prefetch});
+}
+
+// Instructions that take memory-order (.relaxed, .acquire, ...) and scope
+// (.cta, .gpu, .sys) qualifiers.
+bool is_ordered_access(Opcode op) {
+  return is_one_of(op, {Opcode::Ld, Opcode::St, Opcode::Atom, Opcode::Red, Opcode::Fence,
+                        Opcode::Membar});
+}
+
 struct Decoder {
   Instr& in;
   std::vector<Type> types;
@@ -166,13 +178,15 @@ struct Decoder {
     bool logic_is_atom = is_one_of(op, {Opcode::Atom, Opcode::Red, Opcode::Redux});
     switch (s.kind) {
       case K::Type: types.push_back(static_cast<Type>(s.value)); return true;
-      case K::Space: in.space = static_cast<Space>(s.value); return true;
-      case K::Vec: in.vec = s.value; return true;
+      case K::Space: in.space = static_cast<Space>(s.value); return has_memory_space(op);
+      case K::Vec:
+        in.vec = s.value;
+        return is_one_of(op, {Opcode::Ld, Opcode::Ldu, Opcode::St, Opcode::Atom, Opcode::Red});
       case K::Cmp: in.cmp = static_cast<Cmp>(s.value); return is_one_of(op, {Opcode::Setp, Opcode::Set});
       case K::Round: in.rnd = static_cast<Round>(s.value); return true;
-      case K::Scope: in.scope = static_cast<Scope>(s.value); return true;
+      case K::Scope: in.scope = static_cast<Scope>(s.value); return is_ordered_access(op);
       case K::Gl: in.scope = Scope::Gpu; return op == Opcode::Membar;
-      case K::Order: in.order = static_cast<MemOrder>(s.value); return true;
+      case K::Order: in.order = static_cast<MemOrder>(s.value); return is_ordered_access(op);
       case K::Shfl: in.shfl = static_cast<ShflMode>(s.value); return op == Opcode::Shfl;
       case K::Prmt: in.prmt = static_cast<PrmtMode>(s.value); return op == Opcode::Prmt;
       case K::Ignored: return true;
@@ -183,7 +197,7 @@ struct Decoder {
           in.mul = s.value ? MulMode::Hi : MulMode::Lo;
         }
         return true;
-      case K::Wide: in.mul = MulMode::Wide; return true;
+      case K::Wide: in.mul = MulMode::Wide; return is_one_of(op, {Opcode::Mul, Opcode::Mad});
       case K::Logic:
         if (logic_is_atom) {
           static const AtomOp as_atom[] = {AtomOp::None, AtomOp::And, AtomOp::Or, AtomOp::Xor};
@@ -214,7 +228,10 @@ struct Decoder {
       case K::Sat: in.sat = true; return true;
       case K::Approx: in.approx = true; return true;
       case K::Full: in.full = true; return true;
-      case K::Cc: in.cc = true; return true;
+      case K::Cc:
+        in.cc = true;
+        return is_one_of(op, {Opcode::Add, Opcode::Sub, Opcode::Addc, Opcode::Subc, Opcode::Mad,
+                              Opcode::Madc});
       case K::To: in.to_space = true; return op == Opcode::Cvta;
       case K::Nc: in.nc = true; return is_one_of(op, {Opcode::Ld});
       case K::ShiftL: in.shift_left = true; return op == Opcode::Shf;
@@ -271,11 +288,6 @@ std::vector<std::string_view> split_dots(std::string_view text) {
     start = dot + 1;
   }
   return parts;
-}
-
-bool has_memory_space(Opcode op) {
-  return is_one_of(op, {Opcode::Ld, Opcode::Ldu, Opcode::St, Opcode::Atom, Opcode::Red,
-                        Opcode::Cvta, Opcode::Isspacep, Opcode::Prefetch});
 }
 
 bool decode_parts(std::string_view text, Instr& in) {

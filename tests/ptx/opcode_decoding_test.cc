@@ -203,6 +203,11 @@ const std::vector<Case>& cases() {
        T::None, C::IntAlu, any},
       {"atom.global.v2.f32.add {%f1,%f2}, [%rd1], {%f3,%f4};", O::Unsupported, T::None, T::None,
        C::IntAlu, any},
+      // Qualifiers that do not belong to the opcode make it unsupported, not ignored.
+      {"add.v4.s32 %r1, %r2, %r3;", O::Unsupported, T::None, T::None, C::IntAlu, any},
+      {"mov.global.u32 %r1, %r2;", O::Unsupported, T::None, T::None, C::IntAlu, any},
+      {"mul.wide.cc.f32 %f1, %f2, %f3;", O::Unsupported, T::None, T::None, C::IntAlu, any},
+      {"add.acquire.s32 %r1, %r2, %r3;", O::Unsupported, T::None, T::None, C::IntAlu, any},
       {"brx.idx %r1, tbl;", O::Unsupported, T::None, T::None, C::IntAlu, any},
       {"ld.global.L2::cache_hint.b32 %r1, [%rd1], %rd2;", O::Unsupported, T::None, T::None,
        C::IntAlu, any},
