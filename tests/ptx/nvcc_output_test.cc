@@ -156,6 +156,31 @@ TEST(NvccOutput, MemoryModelWarpLevelAndUnsupportedTensorKernel) {
   }
 }
 
+TEST(NvccOutput, LibraryCallsToUndefinedFunctionsAreReportedPerKernel) {
+  Module m = parse_module_file(data("library_calls.ptx"));
+  auto error_of = [&](const char* kernel) -> std::string {
+    try {
+      check_kernel(m, fn(m, kernel));
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(error_of("_Z5printPi").find("call to 'vprintf', which is declared but not defined"),
+            std::string::npos);
+  EXPECT_NE(error_of("_Z9assertingPi").find("call to '__assertfail'"), std::string::npos);
+  for (const char* ok : {"_Z8by_value3BigPi", "_Z2swPii", "_Z5halfkP6__halfP7__half2",
+                         "_Z6groupsPi", "_Z4divsPxPyPdPf"}) {
+    EXPECT_EQ(error_of(ok), "") << ok;
+  }
+  const Function& by_value = fn(m, "_Z8by_value3BigPi");
+  const Symbol& big = m.symbols[by_value.params[0]];
+  EXPECT_EQ(big.size, 48u);
+  EXPECT_EQ(big.align, 8u);
+  EXPECT_EQ(m.symbols[by_value.params[1]].offset, 48u);
+  EXPECT_EQ(by_value.param_bytes, 56u);
+}
+
 TEST(NvccOutput, EveryWorkloadModuleParsesAndItsKernelsCheck) {
   std::filesystem::path dir = std::filesystem::path(SCWARP_SOURCE_DIR) / "tb/workloads/ptx";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no workload PTX yet";
