@@ -33,13 +33,13 @@ std::string where(const Module& m, const Instr& in) {
 }  // namespace
 
 void check_kernel(const Module& m, const Function& kernel) {
+  // Breadth-first in program order, so "first" means the kernel's own code,
+  // then its callees in the order they are called.
   std::vector<bool> visited(m.functions.size(), false);
   std::vector<const Function*> work{&kernel};
-  std::vector<uint32_t> indirect_targets;
   bool indirect_added = false;
-  while (!work.empty()) {
-    const Function* fn = work.back();
-    work.pop_back();
+  for (size_t next = 0; next < work.size(); ++next) {
+    const Function* fn = work[next];
     for (const Instr& in : fn->code) {
       if (in.op == Opcode::Unsupported)
         throw Error(fmt::format("{}: unsupported instruction '{}'", where(m, in), in.text));
