@@ -179,6 +179,12 @@ static void execute(ExecContext& c) {
 }
 
 ExecRecord Engine::step(Block& block, Warp& warp) {
+  ExecRecord rec;
+  step_into(block, warp, rec);
+  return rec;
+}
+
+void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
   if (warp.state_ != WarpState::Ready)
     throw Error(fmt::format("engine: step on warp {} that is not ready", warp.id_));
   CallFrame& frame = *warp.frames_.back();
@@ -188,12 +194,16 @@ ExecRecord Engine::step(Block& block, Warp& warp) {
     throw Error(fmt::format("kernel {}: warp {} ran past the end of function {} (no ret/exit)",
                             spec_.kernel->name, warp.id_, frame.fn->name));
   const ptx::Instr& in = frame.fn->code[pc];
-  ExecRecord rec;
   rec.instr = &in;
   rec.function = frame.function;
   rec.pc = pc;
   rec.active_mask = top.mask;
   rec.exec_mask = guard_mask(frame, in, top.mask);
+  rec.mem_space = ptx::Space::None;
+  rec.mem_bytes = 0;
+  rec.is_branch = rec.diverged = false;
+  rec.taken_mask = 0;
+  rec.reached_barrier = rec.released_barrier = rec.warp_exited = false;
   ExecContext c{*this, block, warp, frame, in, rec, pc, rec.exec_mask};
   execute(c);
   if (!c.stack_updated) {
@@ -201,16 +211,16 @@ ExecRecord Engine::step(Block& block, Warp& warp) {
     c.normalize_stack();
   }
   ++warp.instructions_;
-  return rec;
 }
 
 uint64_t Engine::run_block(Block& block) {
   uint64_t thread_instructions = 0;
+  ExecRecord rec;
   while (!block.done()) {
     bool progressed = false;
     for (auto& warp : block.warps_) {
       for (unsigned i = 0; i < kRoundRobinQuantum && warp->state_ == WarpState::Ready; ++i) {
-        ExecRecord rec = step(block, *warp);
+        step_into(block, *warp, rec);
         thread_instructions += std::popcount(rec.active_mask);
         progressed = true;
       }

@@ -150,6 +150,9 @@ class Engine {
   // block: [own parameters | return values | call-site parameters].
   void lay_out_parameters();
   std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
+  // step() into a record the caller reuses: addr[] is not cleared, only the
+  // lanes of a memory instruction's exec_mask are written.
+  void step_into(Block& block, Warp& warp, ExecRecord& rec);
   void check_deadlock(Block& block) const;
 
   GlobalMemory& mem_;

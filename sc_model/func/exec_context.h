@@ -110,8 +110,14 @@ inline uint64_t put(T v) {
   }
 }
 
+// Calls f(lane) for every lane in mask, in lane order. A full warp (the
+// common case) takes a plain counted loop the compiler can unroll.
 template <typename F>
 inline void for_lanes(uint32_t mask, F&& f) {
+  if (mask == 0xffffffffu) {
+    for (unsigned l = 0; l < kWarpSize; ++l) f(l);
+    return;
+  }
   for (; mask; mask &= mask - 1) f(static_cast<unsigned>(std::countr_zero(mask)));
 }
 

@@ -18,6 +18,7 @@ struct FloatMode {
   F in(F v) const { return ftz ? flush(v) : v; }
   F out(F v) const {
     if (std::isnan(v)) return canonical_nan<F>();
+    if (!(ftz | sat)) return v;
     if (ftz) v = flush(v);
     return sat ? saturate_unit(v) : v;
   }

@@ -65,6 +65,8 @@ static void multiply(ExecContext& c) {
 
 template <typename T>
 static void multiply_add(ExecContext& c) {
+  if (c.in.mul == MulMode::Lo && !c.in.cc && !c.in.sat && c.in.op == Opcode::Mad)  // the common case
+    return map3<T>(c, [](T a, T b, T e) { return wrap_add<T>(wrap_mul<T>(a, b), e); });
   bool carry_in = c.in.op == Opcode::Madc;
   uint32_t carry = c.frame.carry, out = 0;
   uint64_t* d = c.dst(0);
