@@ -149,7 +149,9 @@ struct Instr {
   uint32_t guard = kNoReg;   // @%p / @!%p
   bool guard_neg = false;
   // Operands in PTX order: destination(s) first, then sources. For call: the
-  // dedicated fields below are used instead.
+  // dedicated fields below are used instead. The parser has checked the count
+  // and kinds for the opcode (sc_model/ptx/operand_shape.cc): e.g. ld's
+  // ops[1] is an Addr, an ld/st .vN data operand is a Vec of N registers.
   std::vector<Operand> ops;
   // Second destination of the `d|p` form, which is NOT in `ops`: setp's
   // complement predicate, shfl.sync's in-range predicate, match.all's predicate.
