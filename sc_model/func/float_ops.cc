@@ -17,7 +17,7 @@ struct FloatMode {
   Round rnd;
   F in(F v) const { return ftz ? flush(v) : v; }
   F out(F v) const {
-    if (std::isnan(v)) return canonical_nan<F>();
+    if (std::isnan(v)) return sat ? F(0) : canonical_nan<F>();  // .sat: NaN -> 0
     if (!(ftz | sat)) return v;
     if (ftz) v = flush(v);
     return sat ? saturate_unit(v) : v;
