@@ -1,10 +1,12 @@
 // The scwarp program: one subcommand per file pair; this file only wires them
 // to CLI11 and turns every error into one line on stderr and an exit status.
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "sc_model/cli/bench_command.h"
 #include "sc_model/cli/exit_status.h"
@@ -18,6 +20,18 @@ namespace {
 int report_error(const char* message, int status) {
   fmt::print(stderr, "scwarp: error: {}\n", message);
   return status;
+}
+
+// CLI11 reports a mistyped subcommand or top-level option as "A subcommand is
+// required"; name what was typed instead.
+std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
+  if (!app.get_subcommands().empty() || app.remaining().empty()) return e.what();
+  const std::string typed = app.remaining().front();  // remaining() returns a copy
+  if (typed.starts_with('-')) return fmt::format("unknown option '{}'", typed);
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  return fmt::format("unknown subcommand '{}' (expected one of: {})", typed, fmt::join(names, ", "));
 }
 
 }  // namespace
@@ -38,7 +52,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help is a "parse error" with status 0: let CLI11 print the help text.
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
-    return report_error(e.what(), kExitUsage);
+    return report_error(usage_message(app, e).c_str(), kExitUsage);
   } catch (const UsageError& e) {
     return report_error(e.what(), kExitUsage);
   } catch (const scwarp::Error& e) {

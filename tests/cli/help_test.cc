@@ -48,10 +48,18 @@ TEST(UsageErrors, UnknownOptionIsNamed) {
   EXPECT_EQ(r.out, "");
 }
 
+TEST(UsageErrors, UnknownTopLevelOptionIsNamed) {
+  const ProcessResult r = run_scwarp("--verbose");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_EQ(r.err, "scwarp: error: unknown option '--verbose'\n");
+}
+
 TEST(UsageErrors, UnknownSubcommandIsNamed) {
   const ProcessResult r = run_scwarp("simulate");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_NE(r.err.find("simulate"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown subcommand 'simulate' (expected one of: list, run, launch, bench)"),
+            std::string::npos)
+      << r.err;
 }
 
 // CLI11 alone would take -1 as 2^64-1 and 010 as octal 8.
