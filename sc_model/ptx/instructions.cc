@@ -74,7 +74,10 @@ void Parser::parse_instruction(uint32_t fn) {
   Instr in;
   if (accept('@')) {
     in.guard_neg = accept('!');
-    in.guard = lookup_register(expect_word("a predicate register"));
+    const Token& guard = expect_word("a predicate register");
+    in.guard = lookup_register(guard);
+    if (m_.functions[fn].regs[in.guard].type != Type::Pred)
+      fail(guard, fmt::format("guard '{}' is not a .pred register", guard.text));
   }
   const Token& op = peek();
   bool starts_with_letter = op.kind == TokenKind::Word &&

@@ -27,6 +27,7 @@ TEST(ParseError, MalformedKernelBodies) {
        "12:35: a vector operand has at most 4 elements"},
       {"L: ret;\nL: ret;", "13:1: duplicate label 'L'"},
       {"@%q1 ret;", "12:2: unknown register '%q1'"},
+      {"@!%r1 ret;", "12:3: guard '%r1' is not a .pred register"},
       {"%r1 = 3;", "12:1: expected an instruction, got '%r1'"},
       {".reg .b33 %x;", "12:6: expected a type, .align or variable name, got '.b33'"},
       {".reg .b32 %x<>;", "12:14: expected a register count, got '>'"},
