@@ -25,6 +25,10 @@ TEST(Parser, ModuleDirectives) {
   EXPECT_EQ(m.target, "sm_80");
   EXPECT_EQ(m.address_size, 64u);
   EXPECT_EQ(m.file, "t.ptx");
+  Module linkage = parse_text(".weak .global .align 4 .u32 w;\n.common .global .u32 c;\n"
+                              ".visible .global .u32 v;\n.weak .func wf() { ret; }\n");
+  EXPECT_EQ(linkage.global_bytes, 12u);
+  EXPECT_FALSE(linkage.find_function("wf")->is_decl_only);
   EXPECT_EQ(parse_error(".version 9.0\n.address_size 32\n"),
             "t.ptx:2:1: only .address_size 64 is supported");
 }
