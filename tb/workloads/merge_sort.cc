@@ -1,6 +1,7 @@
-// merge_sort: blocks sort 1024-key tiles in shared memory with a barrier
-// between merge steps (barrier-intensive, 001 Table 2 "MS"), then global
-// merge passes double the sorted run length until one run remains.
+// merge_sort: sorts a batch of independent segments of 32-bit keys. Blocks
+// sort 512-key tiles in shared memory with a barrier between merge steps
+// (barrier-intensive, 001 Table 2 "MS"), then global merge passes double the
+// sorted run length until each segment is one run.
 #include <algorithm>
 
 #include "tb/workloads/common.h"
@@ -9,31 +10,36 @@ namespace scwarp::workloads {
 namespace {
 
 constexpr uint32_t kThreads = 256;  // 8 warps per TB, as MS in 001 Table 2
-constexpr uint32_t kTile = 1024;    // keys per merge_sort_tiles block (kernels/merge_sort.cu TILE)
+constexpr uint32_t kTile = 512;     // keys per merge_sort_tiles block (kernels/merge_sort.cu TILE)
 
 class MergeSortWorkload : public Workload {
  public:
   std::string name() const override { return "merge_sort"; }
   std::string description() const override {
-    return "merge sort of 32-bit keys: 1024-key tiles merged in shared memory with a barrier per "
-           "merge step (binary-search ranks through a non-inlined call), then global merge passes";
+    return "merge sort of independent key segments: 512-key tiles merged in shared memory with a "
+           "barrier per merge step (binary-search ranks through a non-inlined call), then global "
+           "merge passes";
   }
   bool barrier_intensive() const override { return true; }
 
   Verification run(runtime::Device& dev, Size size, uint64_t seed) override {
-    // paper: 2^17 keys = 128 tile TBs (about 2 waves of 75 resident) and 7 passes of 512 TBs.
-    const uint32_t n = by_size<uint32_t>(size, 2 * kTile, 8 * kTile, 128 * kTile);
+    // paper: 20 segments of 4096 keys = 160 tile TBs (2.1 waves of 75 resident),
+    // then 3 passes of 320 TBs. Segment lengths are powers of two times kTile.
+    const uint32_t segment = by_size<uint32_t>(size, 2 * kTile, 8 * kTile, 8 * kTile);
+    const uint32_t segments = by_size<uint32_t>(size, 2, 2, 20);
+    const uint32_t n = segment * segments;
     Rng rng(seed);
-    // Keys drawn from [0, n/4): many duplicates, so tie handling is exercised.
+    // Keys drawn from [0, segment/4): many duplicates, so tie handling is exercised.
     std::vector<uint32_t> keys(n);
-    for (auto& k : keys) k = rng.below(n / 4);
+    for (auto& k : keys) k = rng.below(segment / 4);
 
     const auto& module = load_workload_module(dev, name());
     uint64_t d_src = dev.upload(keys);
     uint64_t d_dst = dev.upload(std::vector<uint32_t>(n, 0));
     dev.launch(module, "merge_sort_tiles", {n / kTile, 1, 1}, {kThreads, 1, 1}, 0,
                runtime::KernelArgs().add(d_src));
-    for (uint32_t width = kTile; width < n; width *= 2) {
+    // Runs never straddle a segment boundary: the last pass merges a segment's two halves.
+    for (uint32_t width = kTile; width < segment; width *= 2) {
       dev.launch(module, "merge_pass", {ceil_div(n, kThreads), 1, 1}, {kThreads, 1, 1}, 0,
                  runtime::KernelArgs().add(d_src).add(d_dst).add(int32_t(n)).add(int32_t(width)));
       std::swap(d_src, d_dst);
@@ -41,7 +47,8 @@ class MergeSortWorkload : public Workload {
     std::vector<uint32_t> got = dev.download<uint32_t>(d_src, n);
 
     std::vector<uint32_t> expected = keys;
-    std::sort(expected.begin(), expected.end());
+    for (uint32_t s = 0; s < segments; ++s)
+      std::sort(expected.begin() + size_t(s) * segment, expected.begin() + size_t(s + 1) * segment);
     return compare_exact(expected, got, "sorted keys");
   }
 };

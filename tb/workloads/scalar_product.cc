@@ -19,7 +19,7 @@ class ScalarProductWorkload : public Workload {
   Verification run(runtime::Device& dev, Size size, uint64_t seed) override {
     // paper: 120 TBs, 4 waves of the 30 resident (2 per SM: 24 registers x 512 threads).
     const uint32_t pairs = by_size<uint32_t>(size, 4, 24, 120);
-    const uint32_t length = by_size<uint32_t>(size, 2048, 4096, 16384);
+    const uint32_t length = by_size<uint32_t>(size, 2048, 4096, 32768);
     Rng rng(seed);
     // Positive inputs: no cancellation, so a relative tolerance is meaningful.
     std::vector<float> a = rng.floats(size_t(pairs) * length, 0.0f, 1.0f);

@@ -8,7 +8,7 @@
 // a left key, smaller-or-equal for a right key), which makes every
 // destination distinct.
 #define THREADS 256
-#define TILE 1024
+#define TILE 512
 
 // Keys of run[0, n) that precede `key`; a binary search over a shared or a
 // global run (generic pointer), kept out of line as a real call.
