@@ -38,49 +38,53 @@ Space generic_space(uint64_t addr, uint64_t* in_space) {
   return Space::Global;
 }
 
-[[noreturn]] static void bounds_fault(ExecContext& c, unsigned lane, Space space, uint64_t addr,
-                                      uint32_t bytes, const std::string& why) {
-  c.fault(lane, fmt::format("{}-byte {} access at address 0x{:x} {}", bytes,
-                            ptx::space_name(space), addr, why));
-}
+// One lane's access being resolved: where it points and how it was written.
+struct LaneAccess {
+  ExecContext& c;
+  unsigned lane;
+  Space space;       // resolved
+  uint64_t addr;     // in `space`
+  uint64_t generic;  // as the program gave it, when it was generic
+  bool was_generic;
+  uint32_t bytes;
 
-static uint8_t* in_buffer(ExecContext& c, unsigned lane, Space space, uint64_t addr,
-                          uint32_t bytes, uint8_t* base, uint64_t size, const char* what) {
-  if (addr > size || bytes > size - addr)
-    bounds_fault(c, lane, space, addr, bytes, fmt::format("is beyond {} ({} bytes)", what, size));
-  return base + addr;
-}
+  [[noreturn]] void fault(const std::string& why) const {
+    std::string given = was_generic && generic != addr ? fmt::format(" (generic 0x{:x})", generic) : "";
+    c.fault(lane, fmt::format("{}-byte {} access at address 0x{:x}{} {}", bytes,
+                              ptx::space_name(space), addr, given, why));
+  }
+  uint8_t* in_buffer(uint8_t* base, uint64_t size, const char* what) const {
+    if (addr > size || bytes > size - addr)
+      fault(fmt::format("is beyond {} ({} bytes)", what, size));
+    return base + addr;
+  }
+};
 
 Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
                       uint32_t bytes) {
-  uint64_t a = addr;
-  if (space == Space::Generic) space = generic_space(addr, &a);
-  if ((space == Space::Global || space == Space::Const) && a < kNullPage)
-    bounds_fault(c, lane, space, addr, bytes, "(null pointer)");
-  if (a % bytes != 0)
-    bounds_fault(c, lane, space, addr, bytes,
-                 fmt::format("is misaligned (not a multiple of {})", bytes));
-  switch (space) {
+  LaneAccess a{c, lane, space, addr, addr, space == Space::Generic, bytes};
+  if (a.was_generic) a.space = generic_space(addr, &a.addr);
+  if ((a.space == Space::Global || a.space == Space::Const) && a.addr < kNullPage)
+    a.fault("(null pointer)");
+  if (a.addr % bytes != 0) a.fault(fmt::format("is misaligned (not a multiple of {})", bytes));
+  switch (a.space) {
     case Space::Global:
     case Space::Const: {
-      uint8_t* p = c.memory().translate(a, bytes);
-      if (!p) bounds_fault(c, lane, space, addr, bytes, "is outside any allocation");
-      return {p, space, a};
+      uint8_t* p = c.memory().translate(a.addr, bytes);
+      if (!p) a.fault("is outside any allocation");
+      return {p, a.space, a.addr};
     }
     case Space::Shared:
-      return {in_buffer(c, lane, space, a, bytes, c.shared().data(), c.shared().size(),
-                        "the block's shared memory"),
-              space, a};
+      return {a.in_buffer(c.shared().data(), c.shared().size(), "the block's shared memory"),
+              a.space, a.addr};
     case Space::Local:
-      return {in_buffer(c, lane, space, a, bytes, c.local()[lane].data(), c.local_top(),
-                        "the thread's local frames"),
-              space, a};
+      return {a.in_buffer(c.local()[lane].data(), c.local_top(), "the thread's local frames"),
+              a.space, a.addr};
     case Space::Param:
-      return {in_buffer(c, lane, space, a, bytes, c.frame.lane_params(lane), c.frame.param_stride,
-                        "the function's parameters"),
-              space, a};
+      return {a.in_buffer(c.frame.lane_params(lane), c.frame.param_stride, "the function's parameters"),
+              a.space, a.addr};
     default:
-      c.unsupported(std::string("memory access in space .") + ptx::space_name(space));
+      c.unsupported(std::string("memory access in space .") + ptx::space_name(a.space));
   }
 }
 
