@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <regex>
 
 #include "sc_model/common/error.h"
 #include "tb/workloads/common.h"
@@ -133,4 +134,19 @@ TEST(WorkloadEmbedded, ResourcesMatchPtxasForAKnownKernel) {
   EXPECT_LE(r.registers, 255u);
   // Two 16x16 float tiles.
   EXPECT_EQ(r.shared_bytes, 2u * 16 * 16 * 4);
+}
+
+// The timing model sizes occupancy from resources.json: every kernel of every
+// embedded module must have an entry.
+TEST(WorkloadEmbedded, EveryKernelHasResources) {
+  const std::regex entry(R"(\.entry\s+([A-Za-z_$][\w$]*))");
+  for (const auto& n : workload_names()) {
+    const std::string& ptx = workload_ptx(n);
+    size_t kernels = 0;
+    for (auto it = std::sregex_iterator(ptx.begin(), ptx.end(), entry); it != std::sregex_iterator(); ++it) {
+      ++kernels;
+      EXPECT_NO_THROW(kernel_resources((*it)[1].str())) << n << ": " << (*it)[1].str();
+    }
+    EXPECT_GT(kernels, 0u) << n;
+  }
 }
