@@ -30,12 +30,14 @@ struct BenchTotals {
   uint64_t thread_instructions = 0;
   double host_seconds = 0;
   double launch_seconds = 0;
+  double launch_cpu_seconds = 0;
   bool all_verified = true;
 
   void add(const WorkloadRun& run) {
     thread_instructions += run.totals.thread_instructions;
     host_seconds += run.host_seconds;
     launch_seconds += run.launch_seconds;
+    launch_cpu_seconds += run.launch_cpu_seconds;
     all_verified = all_verified && run.verification.ok;
   }
   double thread_instructions_per_second() const {
@@ -43,12 +45,18 @@ struct BenchTotals {
   }
 };
 
-constexpr const char* kRowFormat = "{:<16} {:>8} {:>16} {:>10} {:>10} {:>14}\n";
+constexpr const char* kRowFormat = "{:<16} {:>8} {:>14} {:>9} {:>9} {:>9} {:>14}\n";
 
-void print_row(const std::string& name, const std::string& verified, uint64_t thread_instr,
-               double host_s, double launch_s, double rate) {
-  fmt::print(kRowFormat, name, verified, thread_instr, fmt::format("{:.3f}", host_s),
-             fmt::format("{:.3f}", launch_s), fmt::format("{:.2f}", rate / 1e6));
+struct Row {
+  std::string name, verified;
+  uint64_t thread_instructions;
+  double host_seconds, launch_seconds, launch_cpu_seconds, rate;
+};
+
+void print_row(const Row& r) {
+  const auto secs = [](double s) { return fmt::format("{:.3f}", s); };
+  fmt::print(kRowFormat, r.name, r.verified, r.thread_instructions, secs(r.host_seconds),
+             secs(r.launch_seconds), secs(r.launch_cpu_seconds), fmt::format("{:.2f}", r.rate / 1e6));
 }
 
 nlohmann::json report_json(const BenchOptions& opts, const std::vector<WorkloadRun>& runs,
@@ -64,6 +72,7 @@ nlohmann::json report_json(const BenchOptions& opts, const std::vector<WorkloadR
       {"thread_instructions", totals.thread_instructions},
       {"host_seconds", totals.host_seconds},
       {"launch_seconds", totals.launch_seconds},
+      {"launch_cpu_seconds", totals.launch_cpu_seconds},
       {"thread_instructions_per_second", totals.thread_instructions_per_second()},
   };
   report["peak_resident_bytes"] = peak_resident_bytes();
@@ -77,18 +86,20 @@ int bench(const BenchOptions& opts) {
       opts.workloads.empty() ? workloads::workload_names() : opts.workloads;
   fmt::print("functional benchmark, size {}, seed {}\n", opts.size, opts.seed);
   fmt::print(kRowFormat, "workload", "verified", "thread instr", "host s", "launch s",
-             "M thr-instr/s");
+             "cpu s", "M thr-instr/s");
   std::vector<WorkloadRun> runs;
   BenchTotals totals;
   for (const auto& name : names) {
     runs.push_back(run_workload_functional(name, size, opts.seed));
     const WorkloadRun& run = runs.back();
     totals.add(run);
-    print_row(name, run.verification.ok ? "yes" : "NO", run.totals.thread_instructions,
-              run.host_seconds, run.launch_seconds, run.thread_instructions_per_second());
+    print_row({name, run.verification.ok ? "yes" : "NO", run.totals.thread_instructions,
+               run.host_seconds, run.launch_seconds, run.launch_cpu_seconds,
+               run.thread_instructions_per_second()});
   }
-  print_row("total", totals.all_verified ? "yes" : "NO", totals.thread_instructions,
-            totals.host_seconds, totals.launch_seconds, totals.thread_instructions_per_second());
+  print_row({"total", totals.all_verified ? "yes" : "NO", totals.thread_instructions,
+             totals.host_seconds, totals.launch_seconds, totals.launch_cpu_seconds,
+             totals.thread_instructions_per_second()});
   fmt::print("peak resident memory {:.1f} MiB\n", double(peak_resident_bytes()) / (1 << 20));
   if (!opts.json_path.empty()) write_json_file(opts.json_path, report_json(opts, runs, totals));
   return totals.all_verified ? kExitOk : kExitVerificationFailed;

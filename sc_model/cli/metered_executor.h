@@ -12,7 +12,8 @@ namespace scwarp::cli {
 
 struct LaunchMeter {
   uint64_t launches = 0;
-  double seconds = 0;  // host wall-clock time inside Executor::execute
+  double seconds = 0;      // host wall-clock time inside Executor::execute
+  double cpu_seconds = 0;  // this process's CPU time there: what other load on the host does not inflate
 };
 
 class MeteredExecutor : public runtime::Executor {

@@ -26,6 +26,7 @@ WorkloadRun run_workload_functional(const std::string& name, workloads::Size siz
   run.totals = device.totals();
   run.launches = meter.launches;
   run.launch_seconds = meter.seconds;
+  run.launch_cpu_seconds = meter.cpu_seconds;
   return run;
 }
 
@@ -43,6 +44,7 @@ nlohmann::json to_json(const WorkloadRun& run) {
       {"thread_instructions", run.totals.thread_instructions},
       {"host_seconds", run.host_seconds},
       {"launch_seconds", run.launch_seconds},
+      {"launch_cpu_seconds", run.launch_cpu_seconds},
       {"thread_instructions_per_second", run.thread_instructions_per_second()},
   };
 }

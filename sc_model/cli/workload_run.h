@@ -22,6 +22,7 @@ struct WorkloadRun {
   uint64_t launches = 0;
   double host_seconds = 0;       // the whole run: inputs, launches, CPU reference check
   double launch_seconds = 0;     // inside the launches only: the simulator's own time
+  double launch_cpu_seconds = 0; // CPU time inside the launches (unaffected by other load)
 
   // Simulation speed: thread instructions per host second spent in launches.
   double thread_instructions_per_second() const;

@@ -10,6 +10,7 @@ struct HelpCase {
   const char* subcommand;
   const char* mentions;  // an option only that subcommand has
 };
+void PrintTo(const HelpCase& c, std::ostream* os) { *os << c.subcommand; }
 
 class SubcommandHelp : public ::testing::TestWithParam<HelpCase> {};
 

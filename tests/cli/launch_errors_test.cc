@@ -50,9 +50,7 @@ TEST(LaunchInputErrors, WrongArgumentCountIsRefused) {
   const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
                                      " --kernel saxpy --grid 1 --block 32 --buffer x=zero:128"
                                      " --arg s32:32 --arg f32:1 --arg ptr:x");
-  expect_error(r, 1, "saxpy");
-  EXPECT_NE(r.err.find('3'), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find('4'), std::string::npos) << r.err;
+  expect_error(r, 1, "saxpy: it takes 4 parameters, 3 arguments given");
 }
 
 TEST(LaunchInputErrors, MissingBufferFileIsNamed) {
@@ -66,9 +64,9 @@ TEST(LaunchKernelFaults, OutOfBoundsAccessNamesKernelBlockThreadPcAndAddress) {
   const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
                                      " --kernel saxpy --grid 8 --block 128 --buffer x=zero:256"
                                      " --buffer y=zero:256 --arg s32:1000 --arg f32:1 --arg ptr:x --arg ptr:y");
-  expect_error(r, 1, "saxpy");
-  for (const char* part : {"block", "thread", "0x"}) EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
-  EXPECT_TRUE(std::regex_search(r.err, std::regex("[Pp][Cc]"))) << r.err;
+  expect_error(r, 1, "outside any allocation");
+  // 64 floats fit; thread 64 of block 0 is the first to read past them.
+  expect_error_matching(r, 1, R"(kernel saxpy block \(0,0,0\) thread \(64,0,0\) .*pc [0-9]+.* address 0x[0-9a-f]+)");
 }
 
 TEST(LaunchKernelFaults, MisalignedAccessIsReported) {
@@ -82,7 +80,7 @@ TEST(LaunchKernelFaults, MisalignedAccessIsReported) {
 TEST(LaunchKernelFaults, BarrierThatCanNeverReleaseIsReported) {
   const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
                                      " --kernel split_barriers --grid 1 --block 64 --buffer o=zero:256 --arg ptr:o");
-  expect_error(r, 1, "barrier");
+  expect_error(r, 1, "can never release");
   EXPECT_NE(r.err.find("split_barriers"), std::string::npos) << r.err;
 }
 
@@ -91,6 +89,7 @@ struct UsageCase {
   const char* options;   // after --ptx kernels.ptx --kernel saxpy
   const char* message;
 };
+void PrintTo(const UsageCase& c, std::ostream* os) { *os << c.options; }
 
 class LaunchUsageErrors : public ::testing::TestWithParam<UsageCase> {};
 
