@@ -8,8 +8,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <random>
@@ -87,15 +87,30 @@ LaunchPlan plan_launch(const LaunchOptions& opts) {
   return plan;
 }
 
+// Input files must be regular files: a folder or a device (/dev/urandom)
+// would fail obscurely or never end.
+void require_regular_file(const std::string& option_text, const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status))
+    throw Error(fmt::format("{}: cannot read '{}': {}", option_text, path,
+                            ec ? ec.message() : "no such file or directory"));
+  if (!std::filesystem::is_regular_file(status))
+    throw Error(fmt::format("{}: cannot read '{}': not a regular file", option_text, path));
+}
+
 std::vector<uint8_t> read_file_bytes(const std::string& buffer, const std::string& path) {
+  const std::string option_text = fmt::format("--buffer '{}=file:{}'", buffer, path);
+  require_regular_file(option_text, path);
+  const uint64_t size = std::filesystem::file_size(path);
+  if (size == 0 || size > kMaxBufferBytes)
+    throw Error(fmt::format("{}: the file holds {} bytes (expected 1 to {})", option_text, size,
+                            kMaxBufferBytes));
+  std::vector<uint8_t> bytes(size);
   std::ifstream in(path, std::ios::binary);
+  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size));
   if (!in)
-    throw Error(fmt::format("--buffer '{}=file:{}': cannot read '{}': {}", buffer, path, path,
-                            std::strerror(errno)));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.empty() || bytes.size() > kMaxBufferBytes)
-    throw Error(fmt::format("--buffer '{}=file:{}': the file holds {} bytes (expected 1 to {})",
-                            buffer, path, bytes.size(), kMaxBufferBytes));
+    throw Error(fmt::format("{}: cannot read '{}': {}", option_text, path, std::strerror(errno)));
   return bytes;
 }
 
@@ -172,6 +187,7 @@ void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
 
 int launch(const LaunchOptions& opts) {
   const LaunchPlan plan = plan_launch(opts);
+  require_regular_file(fmt::format("--ptx '{}'", opts.ptx_path), opts.ptx_path);
   runtime::Device device;
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);

@@ -59,6 +59,23 @@ TEST(LaunchInputErrors, MissingBufferFileIsNamed) {
   expect_error(r, 1, "cannot read '/nonexistent/x.bin'");
 }
 
+TEST(LaunchInputErrors, FolderAsPtxOrBufferFileIsRefused) {
+  const std::string dir = scratch_dir();
+  expect_error(run_scwarp("launch --ptx '" + dir + "' --kernel k --grid 1 --block 1"), 1,
+               "--ptx '" + dir + "': cannot read '" + dir + "': not a regular file");
+  expect_error(run_scwarp("launch " + kernels_ptx() + " --kernel saxpy --grid 1 --block 1 --buffer 'x=file:" +
+                          dir + "'"),
+               1, "not a regular file");
+}
+
+TEST(LaunchInputErrors, EmptyBufferFileIsRefused) {
+  const std::string empty = scratch_dir() + "/empty.bin";
+  write_file(empty, "");
+  expect_error(run_scwarp("launch " + kernels_ptx() + " --kernel saxpy --grid 1 --block 1 --buffer 'x=file:" +
+                          empty + "'"),
+               1, "the file holds 0 bytes");
+}
+
 TEST(LaunchKernelFaults, OutOfBoundsAccessNamesKernelBlockThreadPcAndAddress) {
   // n = 1000 elements but buffers of 64 floats: thread 64 reads past the end.
   const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
