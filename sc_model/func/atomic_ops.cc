@@ -60,7 +60,7 @@ static void atomic(ExecContext& c) {
       c.fault(l, std::string("atomic on the .") + ptx::space_name(a.space) + " space");
     c.rec.mem_space = a.space;
     c.rec.mem_bytes = sizeof(T);
-    if (c.record_addresses()) c.rec.addr[l] = a.addr;
+    c.rec.addr[l] = a.addr;
     T old;
     std::memcpy(&old, a.ptr, sizeof(T));
     T r = apply<T>(c, c.in.atom, old, get<T>(b[l]), get<T>(e[l]));

@@ -139,11 +139,6 @@ class Engine {
     cycle_set_ = true;
   }
 
- // Functional mode does not need per-lane addresses in ExecRecord; skipping
-  // them saves a little time. The timing model keeps them on (the default).
-  void set_record_addresses(bool on) { record_addresses_ = on; }
-  bool record_addresses() const { return record_addresses_; }
-
  private:
   friend struct ExecContext;
   // Where each .param symbol lives in its owning function's per-lane parameter
@@ -159,7 +154,6 @@ class Engine {
   LaunchSpec spec_;
   uint64_t cycle_ = 0;
   bool cycle_set_ = false;
-  bool record_addresses_ = true;
   std::vector<uint64_t> param_offset_;       // by symbol index
   std::vector<uint64_t> param_block_bytes_;  // by function index
 };

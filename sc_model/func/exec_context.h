@@ -67,7 +67,6 @@ struct ExecContext {
   uint64_t local_top() const { return warp.local_top_; }
   GlobalMemory& memory() { return engine.mem_; }
   uint64_t param_offset(uint32_t sym) const { return engine.param_offset_[sym]; }
-  bool record_addresses() const { return engine.record_addresses_; }
   uint64_t cycle() const { return engine.cycle_; }
   uint32_t block_live_warps() const;
   StackEntry& top() { return frame.stack.back(); }

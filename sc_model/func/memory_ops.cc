@@ -40,7 +40,7 @@ static unsigned element_bytes(ExecContext& c) {
 static void record(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
   c.rec.mem_space = a.space;
   c.rec.mem_bytes = bytes;
-  if (c.record_addresses()) c.rec.addr[lane] = a.addr;
+  c.rec.addr[lane] = a.addr;
 }
 
 static void load(ExecContext& c) {

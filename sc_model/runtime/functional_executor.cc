@@ -12,7 +12,6 @@ class FunctionalExecutor : public Executor {
  public:
   LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override {
     func::Engine engine(mem, spec);
-    engine.set_record_addresses(false);  // nobody reads them here
     LaunchResult r;
     for (uint64_t id = 0; id < spec.grid.count(); ++id) {
       std::unique_ptr<func::Block> block = engine.make_block(id);
