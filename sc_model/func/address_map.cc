@@ -38,6 +38,13 @@ Space generic_space(uint64_t addr, uint64_t* in_space) {
   return Space::Global;
 }
 
+void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
+  ptx::Space& s = c.rec.mem_space;
+  s = (s == Space::None || s == a.space) ? a.space : Space::Generic;
+  c.rec.mem_bytes = bytes;
+  c.rec.addr[lane] = a.addr;
+}
+
 // One lane's access being resolved: where it points and how it was written.
 struct LaneAccess {
   ExecContext& c;

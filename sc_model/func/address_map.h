@@ -23,6 +23,9 @@ void lane_addresses(ExecContext& c, const ptx::Operand& op, std::array<uint64_t,
 Access resolve_access(ExecContext& c, unsigned lane, ptx::Space space, uint64_t addr,
                       uint32_t bytes);
 
+// Notes lane's access in the instruction's ExecRecord.
+void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes);
+
 // Generic address -> (space, address in space), no checks.
 ptx::Space generic_space(uint64_t addr, uint64_t* in_space);
 

@@ -58,9 +58,7 @@ static void atomic(ExecContext& c) {
     Access a = resolve_access(c, l, c.in.space, addrs[l], sizeof(T));
     if (a.space != ptx::Space::Global && a.space != ptx::Space::Shared)
       c.fault(l, std::string("atomic on the .") + ptx::space_name(a.space) + " space");
-    c.rec.mem_space = a.space;
-    c.rec.mem_bytes = sizeof(T);
-    c.rec.addr[l] = a.addr;
+    record_access(c, l, a, sizeof(T));
     T old;
     std::memcpy(&old, a.ptr, sizeof(T));
     T r = apply<T>(c, c.in.atom, old, get<T>(b[l]), get<T>(e[l]));

@@ -42,8 +42,12 @@ struct ExecRecord {
   uint32_t pc = 0;               // instruction index in that function
   uint32_t active_mask = 0;      // lanes active at issue (before the guard predicate)
   uint32_t exec_mask = 0;        // lanes that executed (guard true)
-  // memory instructions: one address per lane in exec_mask (generic resolved
-  // to its real space), the space and the bytes each lane accessed
+  // memory instructions: the state space accessed (generic resolved to the
+  // real one; Generic only when the lanes fell into different spaces), the
+  // bytes each lane accessed and, for each lane of exec_mask, its address
+  // within that space (shared: offset in the block's shared memory; local:
+  // offset in the thread's local frames; global/const: device address).
+  // Other lanes' entries are stale.
   ptx::Space mem_space = ptx::Space::None;
   uint32_t mem_bytes = 0;
   std::array<uint64_t, kWarpSize> addr{};

@@ -37,12 +37,6 @@ static unsigned element_bytes(ExecContext& c) {
   return bits / 8;
 }
 
-static void record(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
-  c.rec.mem_space = a.space;
-  c.rec.mem_bytes = bytes;
-  c.rec.addr[lane] = a.addr;
-}
-
 static void load(ExecContext& c) {
   unsigned elem = element_bytes(c), n = c.in.vec;
   bool is_signed = ptx::is_signed_int(c.in.type);
@@ -51,7 +45,7 @@ static void load(ExecContext& c) {
   lane_addresses(c, c.in.ops.at(1), addrs);
   for_lanes(c.exec, [&](unsigned l) {
     Access a = resolve_access(c, l, c.in.space, addrs[l], elem * n);
-    record(c, l, a, elem * n);
+    record_access(c, l, a, elem * n);
     for (unsigned k = 0; k < n; ++k)
       if (dst[k]) dst[k][l] = load_element(a.ptr + k * elem, elem, is_signed);
   });
@@ -77,7 +71,7 @@ static void store(ExecContext& c) {
   for_lanes(c.exec, [&](unsigned l) {
     Access a = resolve_access(c, l, c.in.space, addrs[l], elem * n);
     if (a.space == ptx::Space::Const) c.fault(l, "store to the .const space");
-    record(c, l, a, elem * n);
+    record_access(c, l, a, elem * n);
     for (unsigned k = 0; k < n; ++k) {
       uint64_t v = src[k][l];
       std::memcpy(a.ptr + k * elem, &v, elem);

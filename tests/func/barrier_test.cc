@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "sc_model/common/error.h"
+#include "sc_model/func/engine.h"
+#include "sc_model/ptx/ir.h"
 #include "tests/func/kernel_harness.h"
 
 namespace scwarp::test {
@@ -171,6 +173,44 @@ TEST(Barrier, CountBeyondTheBlockCanNeverRelease) {
         }
       },
       Error);
+}
+
+}  // namespace
+}  // namespace scwarp::test
+
+namespace scwarp::test {
+namespace {
+
+// What the timing model will see: the arriving warp's record says it now
+// waits, the last arrival's record says it released the barrier.
+TEST(Barrier, ExecRecordFlags) {
+  std::string text = kHeader + R"(
+.visible .entry k() {
+  bar.sync 0;
+  exit;
+}
+)";
+  ptx::Module m = ptx::parse_module(text, "flags.ptx");
+  func::GlobalMemory mem;
+  func::LaunchSpec spec;
+  spec.module = &m;
+  spec.kernel = m.find_function("k");
+  spec.block = func::Dim3{64, 1, 1};
+  func::Engine engine(mem, spec);
+  auto block = engine.make_block(0);
+  func::ExecRecord first = engine.step(*block, block->warp(0));
+  EXPECT_TRUE(first.reached_barrier);
+  EXPECT_FALSE(first.released_barrier);
+  EXPECT_EQ(block->warp(0).state(), func::WarpState::AtBarrier);
+  EXPECT_THROW(engine.step(*block, block->warp(0)), Error) << "a waiting warp cannot step";
+  func::ExecRecord second = engine.step(*block, block->warp(1));
+  EXPECT_TRUE(second.released_barrier);
+  EXPECT_EQ(block->warp(0).state(), func::WarpState::Ready);
+  func::ExecRecord exit0 = engine.step(*block, block->warp(0));
+  EXPECT_TRUE(exit0.warp_exited);
+  EXPECT_FALSE(block->done());
+  EXPECT_TRUE(engine.step(*block, block->warp(1)).warp_exited);
+  EXPECT_TRUE(block->done());
 }
 
 }  // namespace

@@ -104,3 +104,44 @@ TEST_F(WarpAtomic, AtomicsSerializeInLaneOrder) {
 
 }  // namespace
 }  // namespace scwarp::test
+
+namespace scwarp::test {
+namespace {
+
+// shfl's in-range predicate and a partial warp's ballot, by hand-written PTX.
+TEST(WarpLevel, ShuffleRangePredicateAndPartialWarp) {
+  std::string ptx = R"(.version 7.5
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out) {
+  .reg .b32 %r<8>; .reg .b64 %rd<4>; .reg .pred %p<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %laneid;
+  shfl.sync.up.b32 %r2|%p1, %r1, 4, 0, -1;
+  selp.u32 %r3, 1, 0, %p1;
+  vote.sync.ballot.b32 %r4, %p1, -1;
+  vote.sync.uni.pred %p2, %p1, -1;
+  selp.u32 %r5, 1, 0, %p2;
+  mov.u32 %r6, %tid.x;
+  mul.wide.u32 %rd2, %r6, 16;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v4.u32 [%rd3], {%r2, %r3, %r4, %r5};
+  ret;
+}
+)";
+  runtime::Device dev;
+  const auto& m = dev.load_module(ptx, "shfl.ptx");
+  const int n = 20;  // one partial warp
+  uint64_t out = dev.malloc(n * 16);
+  dev.launch(m, "k", {1, 1, 1}, {n, 1, 1}, 0, KernelArgs().add(out));
+  auto got = dev.download<uint32_t>(out, n * 4);
+  for (int t = 0; t < n; ++t) {
+    EXPECT_EQ(got[4 * t], uint32_t(t >= 4 ? t - 4 : t));
+    EXPECT_EQ(got[4 * t + 1], t >= 4 ? 1u : 0u);
+    EXPECT_EQ(got[4 * t + 2], 0xffff0u) << "lanes 4..19 in range; lanes 20..31 do not exist";
+    EXPECT_EQ(got[4 * t + 3], 0u) << "not uniform";
+  }
+}
+
+}  // namespace
+}  // namespace scwarp::test
