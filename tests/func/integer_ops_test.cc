@@ -76,5 +76,26 @@ INSTANTIATE_TEST_SUITE_P(Cases, IntegerOp, ::testing::Values(
   Case{"add.cc.u32 %t32, %a32, %b32; madc.lo.u32 %d32, 2, 3, %c32", Out::R32, M32, 1, 10, 17}
 ));
 
+// Atomics on the input word a (at [%in]) by one thread: the value left in
+// memory, or the old value returned.
+INSTANTIATE_TEST_SUITE_P(Atomic, IntegerOp, ::testing::Values(
+  Case{"red.global.add.u32 [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 5, 7, 0, 12},
+  Case{"atom.global.add.u32 %d32, [%in], %b32", Out::R32, 5, 7, 0, 5},
+  Case{"atom.global.cas.b32 %t32, [%in], %b32, %c32; ld.global.u32 %d32, [%in]", Out::R32, 5, 5, 9, 9},
+  Case{"atom.global.cas.b32 %t32, [%in], %b32, %c32; ld.global.u32 %d32, [%in]", Out::R32, 5, 6, 9, 5},
+  Case{"atom.global.inc.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 10, 10, 0, 0},
+  Case{"atom.global.inc.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 3, 10, 0, 4},
+  Case{"atom.global.inc.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 50, 10, 0, 0},
+  Case{"atom.global.dec.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 0, 10, 0, 10},
+  Case{"atom.global.dec.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 50, 10, 0, 10},
+  Case{"atom.global.dec.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 4, 10, 0, 3},
+  Case{"atom.global.min.s32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 5, M32, 0, M32},
+  Case{"atom.global.min.u32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 5, M32, 0, 5},
+  Case{"atom.global.max.s64 %t64, [%in], %b64; ld.global.u64 %d64, [%in]", Out::R64, ~0ull, 3, 0, 3},
+  Case{"atom.global.exch.b64 %d64, [%in], %b64", Out::R64, 42, 3, 0, 42},
+  Case{"atom.global.xor.b32 %t32, [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 0xff, 0x0f, 0, 0xf0},
+  Case{"atom.add.u32 %t32, [%in], %b32; ldu.global.u32 %d32, [%in]", Out::R32, 1, 2, 0, 3}
+));
+
 }  // namespace
 }  // namespace scwarp::test

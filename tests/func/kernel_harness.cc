@@ -52,7 +52,7 @@ uint64_t eval(const std::string& instr, Out out, uint64_t a, uint64_t b, uint64_
 .target sm_80
 .address_size 64
 .visible .entry op(.param .u64 out_ptr, .param .u64 in_ptr) {
-  .reg .b64 %out, %in, %res, %a64, %b64, %c64, %d64;
+  .reg .b64 %out, %in, %res, %a64, %b64, %c64, %d64, %t64;
   .reg .b32 %a32, %b32, %c32, %d32, %t32;
   .reg .b16 %a16, %b16, %c16, %d16;
   .reg .f32 %af, %bf, %cf, %df;

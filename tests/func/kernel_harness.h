@@ -16,7 +16,8 @@ std::string read_text(const std::string& path);
 
 // Registers available to one-instruction cases: inputs a, b, c in every class
 // (%a32 %b32 %c32 u32, %a64.. b64, %a16.. b16, %af.. f32, %ad.. f64, %ap..
-// pred = input != 0) and outputs %d32 %d64 %d16 %df %dd %dp %dq (pred).
+// pred = input != 0), outputs %d32 %d64 %d16 %df %dd %dp %dq (pred), scratch
+// %t32 %t64, and %in: the address of the three inputs (a at [%in]).
 enum class Out { R16, R32, R64, F32, F64, Pred, Pred2 };
 
 // Runs `instr` (e.g. "add.sat.s32 %d32, %a32, %b32") in one thread with the
