@@ -10,6 +10,7 @@
 #include <optional>
 #include <string_view>
 
+#include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 
 namespace scwarp::cli {
@@ -26,24 +27,11 @@ std::optional<std::pair<std::string, std::string>> split_once(const std::string&
   return std::make_pair(s.substr(0, at), s.substr(at + 1));
 }
 
-// Decimal, or hexadecimal after 0x; the whole text must be the number.
-std::optional<uint64_t> parse_unsigned(std::string_view s) {
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    s.remove_prefix(2);
-    base = 16;
-  }
-  uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return value;
-}
-
-// An optional '-' and then what parse_unsigned accepts, within int64_t.
+// An optional '-' and then what parse_unsigned_text accepts, within int64_t.
 std::optional<int64_t> parse_signed(std::string_view s) {
   const bool negative = !s.empty() && s[0] == '-';
   if (negative) s.remove_prefix(1);
-  const auto magnitude = parse_unsigned(s);
+  const auto magnitude = parse_unsigned_text(s);
   const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + (negative ? 1 : 0);
   if (!magnitude || *magnitude > limit) return std::nullopt;
   return negative ? int64_t(0 - *magnitude) : int64_t(*magnitude);
@@ -56,7 +44,7 @@ bool is_buffer_name(const std::string& s) {
 }
 
 uint64_t parse_byte_count(const std::string& text, const std::string& field) {
-  const auto bytes = parse_unsigned(field);
+  const auto bytes = parse_unsigned_text(field);
   if (!bytes || *bytes == 0 || *bytes > kMaxBufferBytes)
     reject("--buffer", text,
            fmt::format("byte count '{}' must be an integer from 1 to {}", field, kMaxBufferBytes));
@@ -78,7 +66,7 @@ std::optional<std::vector<uint8_t>> integer_bytes(const std::string& value) {
       return std::nullopt;
     return bytes_of(T(*v));
   } else {
-    const auto v = parse_unsigned(value);
+    const auto v = parse_unsigned_text(value);
     if (!v || *v > std::numeric_limits<T>::max()) return std::nullopt;
     return bytes_of(T(*v));
   }
@@ -121,7 +109,7 @@ func::Dim3 parse_dim3(const std::string& option, const std::string& text) {
   while (true) {
     const size_t comma = text.find(',', start);
     const std::string field = text.substr(start, comma - start);
-    const auto value = parse_unsigned(field);
+    const auto value = parse_unsigned_text(field);
     if (count == 3 || !value || *value == 0 || *value > std::numeric_limits<uint32_t>::max())
       reject(option.c_str(), text, "expected X[,Y[,Z]] with positive integers");
     dims[count++] = uint32_t(*value);
@@ -132,29 +120,33 @@ func::Dim3 parse_dim3(const std::string& option, const std::string& text) {
 }
 
 BufferSpec parse_buffer_spec(const std::string& text) {
+  constexpr const char* kSyntax = "expected NAME=file:PATH, NAME=zero:BYTES or NAME=seed:BYTES:SEED";
   const auto name_and_spec = split_once(text, '=');
-  if (!name_and_spec) reject("--buffer", text, "expected NAME=file:PATH, NAME=zero:BYTES or NAME=seed:BYTES:SEED");
+  if (!name_and_spec) reject("--buffer", text, kSyntax);
   BufferSpec spec;
   spec.name = name_and_spec->first;
   if (!is_buffer_name(spec.name))
-    reject("--buffer", text, fmt::format("'{}' is not a buffer name (letters, digits and _, not starting with a digit)", spec.name));
-  const auto source = split_once(name_and_spec->second, ':');
-  const std::string kind = source ? source->first : name_and_spec->second;
-  if (kind == "file" && source && !source->second.empty()) {
+    reject("--buffer", text,
+           fmt::format("'{}' is not a buffer name (letters, digits and _, not starting with a digit)",
+                       spec.name));
+  const auto kind_and_rest = split_once(name_and_spec->second, ':');
+  if (!kind_and_rest) reject("--buffer", text, kSyntax);
+  const auto& [kind, rest] = *kind_and_rest;
+  if (kind == "file" && !rest.empty()) {
     spec.source = BufferSpec::Source::File;
-    spec.path = source->second;
-  } else if (kind == "zero" && source) {
+    spec.path = rest;
+  } else if (kind == "zero") {
     spec.source = BufferSpec::Source::Zero;
-    spec.bytes = parse_byte_count(text, source->second);
-  } else if (kind == "seed" && source && split_once(source->second, ':')) {
-    const auto bytes_and_seed = split_once(source->second, ':');
+    spec.bytes = parse_byte_count(text, rest);
+  } else if (kind == "seed" && split_once(rest, ':')) {
+    const auto [bytes, seed_text] = *split_once(rest, ':');
     spec.source = BufferSpec::Source::Seed;
-    spec.bytes = parse_byte_count(text, bytes_and_seed->first);
-    const auto seed = parse_unsigned(bytes_and_seed->second);
-    if (!seed) reject("--buffer", text, fmt::format("seed '{}' is not an unsigned integer", bytes_and_seed->second));
+    spec.bytes = parse_byte_count(text, bytes);
+    const auto seed = parse_unsigned_text(seed_text);
+    if (!seed) reject("--buffer", text, fmt::format("seed '{}' is not an unsigned integer", seed_text));
     spec.seed = *seed;
   } else {
-    reject("--buffer", text, "expected NAME=file:PATH, NAME=zero:BYTES or NAME=seed:BYTES:SEED");
+    reject("--buffer", text, kSyntax);
   }
   return spec;
 }

@@ -131,6 +131,7 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"ArgUnknownType", "--grid 1 --block 1 --arg i32:3", "--arg 'i32:3': unknown type 'i32'"},
         UsageCase{"ArgOutOfRange", "--grid 1 --block 1 --arg u8:300", "'300' is not a valid u8 value"},
         UsageCase{"ArgNegativeUnsigned", "--grid 1 --block 1 --arg u32:-1", "'-1' is not a valid u32 value"},
+        UsageCase{"ArgLeadingZero", "--grid 1 --block 1 --arg u32:007", "'007' is not a valid u32 value"},
         UsageCase{"ArgBadFloat", "--grid 1 --block 1 --arg f32:1.5x", "'1.5x' is not a valid f32 value"},
         UsageCase{"ArgUnknownBuffer", "--grid 1 --block 1 --buffer x=zero:4 --arg ptr:nope",
                   "--arg 'ptr:nope': no --buffer named 'nope' (declared: x)"},
