@@ -56,7 +56,8 @@ struct LaneAccess {
   uint32_t bytes;
 
   [[noreturn]] void fault(const std::string& why) const {
-    std::string given = was_generic && generic != addr ? fmt::format(" (generic 0x{:x})", generic) : "";
+    std::string given =
+        was_generic && generic != addr ? fmt::format(" (generic 0x{:x})", generic) : "";
     c.fault(lane, fmt::format("{}-byte {} access at address 0x{:x}{} {}", bytes,
                               ptx::space_name(space), addr, given, why));
   }
@@ -67,8 +68,7 @@ struct LaneAccess {
   }
 };
 
-Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
-                      uint32_t bytes) {
+Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr, uint32_t bytes) {
   LaneAccess a{c, lane, space, addr, addr, space == Space::Generic, bytes};
   if (a.was_generic) a.space = generic_space(addr, &a.addr);
   if ((a.space == Space::Global || a.space == Space::Const) && a.addr < kNullPage)
@@ -88,10 +88,10 @@ Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
       return {a.in_buffer(c.local()[lane].data(), c.local_top(), "the thread's local frames"),
               a.space, a.addr};
     case Space::Param:
-      return {a.in_buffer(c.frame.lane_params(lane), c.frame.param_stride, "the function's parameters"),
-              a.space, a.addr};
-    default:
-      c.unsupported(std::string("memory access in space .") + ptx::space_name(a.space));
+      return {
+          a.in_buffer(c.frame.lane_params(lane), c.frame.param_stride, "the function's parameters"),
+          a.space, a.addr};
+    default: c.unsupported(std::string("memory access in space .") + ptx::space_name(a.space));
   }
 }
 

@@ -10,9 +10,9 @@
 namespace scwarp::func {
 
 struct Access {
-  uint8_t* ptr;         // host memory of the bytes accessed
-  ptx::Space space;     // real space (never Generic)
-  uint64_t addr;        // address within that space
+  uint8_t* ptr;      // host memory of the bytes accessed
+  ptx::Space space;  // real space (never Generic)
+  uint64_t addr;     // address within that space
 };
 
 // The addresses of operand `op` ([reg+imm], [sym+imm], [imm]) for every

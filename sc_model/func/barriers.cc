@@ -1,9 +1,9 @@
 // Block-level barriers with CUDA semantics: bar.sync / barrier.sync,
 // bar.arrive and bar.red; and the diagnosis of a barrier that cannot release.
+#include <fmt/format.h>
+
 #include <bit>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "sc_model/common/error.h"
 #include "sc_model/func/barrier_table.h"
@@ -30,7 +30,8 @@ static void accumulate_reduction(ExecContext& c, BarrierSlot& slot, unsigned pre
     slot.red_or = slot.red_or || v;
   });
   const ptx::Operand& d = c.in.ops[0];
-  if (d.kind == ptx::Operand::Kind::Reg) slot.red_targets.push_back({c.warp.id_in_block(), d.reg, c.exec});
+  if (d.kind == ptx::Operand::Kind::Reg)
+    slot.red_targets.push_back({c.warp.id_in_block(), d.reg, c.exec});
 }
 
 void ExecContext::barrier(bool wait) {
@@ -38,7 +39,7 @@ void ExecContext::barrier(bool wait) {
   top().pc = pc + 1;
   if (exec == 0) return normalize_stack();
   bool is_red = in.op == Opcode::BarRed;
-  unsigned first = is_red ? 1 : 0;          // bar.red d, a{, b}, {!}c
+  unsigned first = is_red ? 1 : 0;  // bar.red d, a{, b}, {!}c
   unsigned count_operands = unsigned(in.ops.size()) - first - (is_red ? 1 : 0);
   uint32_t id = uniform_operand(*this, first);
   if (id >= kBarrierCount)
@@ -102,13 +103,13 @@ void Engine::check_deadlock(Block& block) const {
     if (slot.waiting.empty()) continue;
     std::vector<uint32_t> elsewhere, exited;
     for (const auto& w : block.warps_) {
-      if (w->state() == WarpState::Exited) exited.push_back(w->id_in_block());
+      if (w->state() == WarpState::Exited)
+        exited.push_back(w->id_in_block());
       else if (w->state() != WarpState::AtBarrier || w->barrier_ != id)
         elsewhere.push_back(w->id_in_block());
     }
-    std::string expected = slot.expected_threads
-                               ? fmt::format("{} threads", slot.expected_threads)
-                               : std::string("every non-exited warp");
+    std::string expected = slot.expected_threads ? fmt::format("{} threads", slot.expected_threads)
+                                                 : std::string("every non-exited warp");
     throw Error(fmt::format(
         "kernel {} block ({},{},{}): barrier {} can never release: warps {} wait at it "
         "({} threads arrived, expecting {}); warps {} wait at other barriers; warps {} exited",

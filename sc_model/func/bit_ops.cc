@@ -12,7 +12,8 @@ namespace scwarp::func {
 using ptx::Opcode;
 using ptx::PrmtMode;
 
-template <typename T> constexpr unsigned kBits = 8 * sizeof(T);
+template <typename T>
+constexpr unsigned kBits = 8 * sizeof(T);
 
 // Shift amounts are u32 operands whatever the data type.
 template <typename T>
@@ -24,10 +25,14 @@ static void shift(ExecContext& c, bool left) {
     T x = get<T>(a[l]);
     uint32_t n = uint32_t(b[l]);
     T r;
-    if (left) r = n >= kBits<T> ? T(0) : T(U(x) << n);
-    else if (n < kBits<T>) r = T(x >> n);
-    else if constexpr (std::is_signed_v<T>) r = x < 0 ? T(-1) : T(0);  // sign fill
-    else r = T(0);
+    if (left)
+      r = n >= kBits<T> ? T(0) : T(U(x) << n);
+    else if (n < kBits<T>)
+      r = T(x >> n);
+    else if constexpr (std::is_signed_v<T>)
+      r = x < 0 ? T(-1) : T(0);  // sign fill
+    else
+      r = T(0);
     d[l] = put<T>(r);
   });
 }
@@ -39,7 +44,8 @@ static T bit_field_extract(T a, uint32_t pos, uint32_t len) {
   len &= 0xff;
   constexpr unsigned msb = kBits<T> - 1;
   bool sign = false;
-  if constexpr (std::is_signed_v<T>) sign = len != 0 && ((U(a) >> std::min(pos + len - 1, msb)) & 1);
+  if constexpr (std::is_signed_v<T>)
+    sign = len != 0 && ((U(a) >> std::min(pos + len - 1, msb)) & 1);
   U r = 0;
   for (unsigned i = 0; i < kBits<T>; ++i) {
     bool bit = i < len && pos + i <= msb ? (U(a) >> (pos + i)) & 1 : sign;
@@ -66,7 +72,8 @@ template <typename T>
 static uint32_t find_msb(T a, bool shift_amount) {
   using U = unsigned_t<T>;
   U x = U(a);
-  if constexpr (std::is_signed_v<T>) if (a < 0) x = U(~x);
+  if constexpr (std::is_signed_v<T>)
+    if (a < 0) x = U(~x);
   if (x == 0) return 0xffffffffu;
   uint32_t pos = kBits<T> - 1 - std::countl_zero(x);
   return shift_amount ? kBits<T> - 1 - pos : pos;
@@ -110,8 +117,10 @@ static uint32_t funnel_shift(uint32_t a, uint32_t b, uint32_t n, bool left, bool
 }
 
 static uint32_t bit_mask(uint32_t a, uint32_t b, bool wrap) {
-  if (wrap) a &= 31, b &= 31;
-  else a = std::min(a, 32u), b = std::min(b, 32u);
+  if (wrap)
+    a &= 31, b &= 31;
+  else
+    a = std::min(a, 32u), b = std::min(b, 32u);
   uint64_t mask = ((uint64_t(1) << b) - 1) << a;
   return uint32_t(mask);
 }
@@ -161,18 +170,23 @@ static void typed_bits(ExecContext& c) {
     case Opcode::Cnot: return map1<T>(c, [](T a) { return T(a == 0); });
     case Opcode::Shl: return shift<T>(c, true);
     case Opcode::Shr: return shift<T>(c, false);
-    case Opcode::Bfe: return map3<T>(c, [](T a, T p, T l) { return bit_field_extract<T>(a, uint32_t(p), uint32_t(l)); });
+    case Opcode::Bfe:
+      return map3<T>(
+          c, [](T a, T p, T l) { return bit_field_extract<T>(a, uint32_t(p), uint32_t(l)); });
     case Opcode::Bfi: {
       uint64_t* d = c.dst(0);
       Lanes a = c.src(1), b = c.src(2), p = c.src(3), n = c.src(4);
       return for_lanes(c.exec, [&](unsigned l) {
-        d[l] = put<T>(bit_field_insert<T>(get<T>(a[l]), get<T>(b[l]), uint32_t(p[l]), uint32_t(n[l])));
+        d[l] =
+            put<T>(bit_field_insert<T>(get<T>(a[l]), get<T>(b[l]), uint32_t(p[l]), uint32_t(n[l])));
       });
     }
     case Opcode::Bfind:
       return map1<T, uint32_t>(c, [&](T a) { return find_msb<T>(a, c.in.shiftamt); });
-    case Opcode::Popc: return map1<T, uint32_t>(c, [](T a) { return uint32_t(std::popcount(U(a))); });
-    case Opcode::Clz: return map1<T, uint32_t>(c, [](T a) { return uint32_t(std::countl_zero(U(a))); });
+    case Opcode::Popc:
+      return map1<T, uint32_t>(c, [](T a) { return uint32_t(std::popcount(U(a))); });
+    case Opcode::Clz:
+      return map1<T, uint32_t>(c, [](T a) { return uint32_t(std::countl_zero(U(a))); });
     case Opcode::Brev:
       return map1<T>(c, [](T a) {
         U x = U(a), r = 0;
@@ -196,7 +210,8 @@ void exec_bits(ExecContext& c) {
   const ptx::Instr& in = c.in;
   switch (in.op) {
     case Opcode::Prmt:
-      return map3<uint32_t>(c, [&](uint32_t a, uint32_t b, uint32_t s) { return permute(a, b, s, in.prmt); });
+      return map3<uint32_t>(
+          c, [&](uint32_t a, uint32_t b, uint32_t s) { return permute(a, b, s, in.prmt); });
     case Opcode::Shf:
       return map3<uint32_t>(c, [&](uint32_t a, uint32_t b, uint32_t n) {
         return funnel_shift(a, b, n, in.shift_left, in.wrap);

@@ -62,7 +62,8 @@ static bool combine(BoolOp op, bool x, bool p) {
 // The comparison of operands a, b (indices first, first+1) per lane, as a
 // lane mask, combined with the optional predicate operand c.
 template <typename T>
-static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize], bool (&complement)[kWarpSize]) {
+static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize],
+                          bool (&complement)[kWarpSize]) {
   Lanes a = c.src(first), b = c.src(first + 1);
   bool has_c = c.in.boolop != BoolOp::None;
   Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data(), 0};

@@ -1,9 +1,9 @@
 // Branches, calls, returns and exits: everything that moves a warp's
 // re-convergence stack or its call frames.
+#include <fmt/format.h>
+
 #include <bit>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "sc_model/func/barrier_table.h"
 #include "sc_model/func/exec_context.h"
@@ -15,7 +15,8 @@ constexpr size_t kMaxCallDepth = 1024;  // runaway recursion ends in an Error
 void ExecContext::normalize_stack() {
   while (true) {
     CallFrame& f = *warp.frames_.back();
-    while (!f.stack.empty() && (f.stack.back().mask == 0 || f.stack.back().pc == f.stack.back().reconv))
+    while (!f.stack.empty() &&
+           (f.stack.back().mask == 0 || f.stack.back().pc == f.stack.back().reconv))
       f.stack.pop_back();
     if (!f.stack.empty()) return;
     // Every lane of this frame has returned (or exited): back to the caller,
@@ -76,9 +77,8 @@ static void pass_arguments(ExecContext& c, CallFrame& callee, uint32_t lanes) {
   const ptx::Module& m = c.module();
   const ptx::Function& fn = *callee.fn;
   if (c.in.call_args.size() != fn.params.size())
-    c.fault(std::countr_zero(lanes),
-            fmt::format("call passes {} arguments to {}, which takes {}", c.in.call_args.size(),
-                        fn.name, fn.params.size()));
+    c.fault(std::countr_zero(lanes), fmt::format("call passes {} arguments to {}, which takes {}",
+                                                 c.in.call_args.size(), fn.name, fn.params.size()));
   for (size_t i = 0; i < fn.params.size(); ++i) {
     uint32_t from = c.in.call_args[i], to = fn.params[i];
     uint64_t bytes = std::min(m.symbols[from].size, m.symbols[to].size);

@@ -53,11 +53,15 @@ uint16_t encode_small(const SmallFloat& f, double v, Round r) {
   double q = a / quantum;
   double n = toward_zero ? std::trunc(q) : away ? std::ceil(q) : std::nearbyint(q);
   double m = n * quantum;
-  if (m > max_finite) return toward_zero ? uint16_t(sign | ((max_field - 1) << f.mantissa_bits) | ((1 << f.mantissa_bits) - 1)) : inf;
+  if (m > max_finite)
+    return toward_zero ? uint16_t(sign | ((max_field - 1) << f.mantissa_bits) |
+                                  ((1 << f.mantissa_bits) - 1))
+                       : inf;
   if (m < std::ldexp(1.0, 1 - f.bias))  // subnormal (or zero)
     return uint16_t(sign | uint16_t(m / std::ldexp(1.0, 1 - f.bias - f.mantissa_bits)));
   int me = std::ilogb(m);
-  uint32_t mantissa = uint32_t(m / std::ldexp(1.0, me - f.mantissa_bits)) & ((1u << f.mantissa_bits) - 1);
+  uint32_t mantissa =
+      uint32_t(m / std::ldexp(1.0, me - f.mantissa_bits)) & ((1u << f.mantissa_bits) - 1);
   return uint16_t(sign | ((me + f.bias) << f.mantissa_bits) | mantissa);
 }
 
@@ -105,10 +109,14 @@ uint64_t to_int(ExecContext& c, Type t, const Value& v) {
   } else {
     // float -> integer: round as asked, then always saturate; NaN -> 0.
     double r = round_integral(v.f, c.in.rnd == Round::None ? Round::Rzi : c.in.rnd);
-    if (std::isnan(r)) i = 0;
-    else if (r <= double(range.lo)) i = range.lo;
-    else if (r >= double(range.hi)) i = range.hi;  // exact bound or above it
-    else i = int128(r);
+    if (std::isnan(r))
+      i = 0;
+    else if (r <= double(range.lo))
+      i = range.lo;
+    else if (r >= double(range.hi))
+      i = range.hi;  // exact bound or above it
+    else
+      i = int128(r);
   }
   unsigned bits = ptx::type_bits(t);
   uint64_t raw = uint64_t(i);
@@ -132,8 +140,9 @@ F to_float(ExecContext& c, const Value& v) {
     result = F(round_integral(v.f, r));
   } else {
     F nearest = F(v.f);
-    int error = std::isfinite(nearest) ? sign_of(v.f - double(nearest))
-                                       : (std::isinf(nearest) && std::isfinite(v.f) ? sign_of(v.f) : 0);
+    int error = std::isfinite(nearest)
+                    ? sign_of(v.f - double(nearest))
+                    : (std::isinf(nearest) && std::isfinite(v.f) ? sign_of(v.f) : 0);
     result = apply_rounding(nearest, error, r);
   }
   if (std::isnan(result)) return canonical_nan<F>();

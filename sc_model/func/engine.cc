@@ -1,10 +1,10 @@
 #include "sc_model/func/engine.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "sc_model/common/error.h"
 #include "sc_model/func/barrier_table.h"
@@ -23,9 +23,13 @@ constexpr unsigned kRoundRobinQuantum = 1024;
 Warp::Warp() = default;
 Warp::~Warp() = default;
 
-uint32_t Warp::next_pc() const { return frames_.empty() ? ptx::kNoPc : frames_.back()->stack.back().pc; }
+uint32_t Warp::next_pc() const {
+  return frames_.empty() ? ptx::kNoPc : frames_.back()->stack.back().pc;
+}
 uint32_t Warp::next_function() const { return frames_.empty() ? 0 : frames_.back()->function; }
-uint32_t Warp::active_mask() const { return frames_.empty() ? 0 : frames_.back()->stack.back().mask; }
+uint32_t Warp::active_mask() const {
+  return frames_.empty() ? 0 : frames_.back()->stack.back().mask;
+}
 
 Block::Block() = default;
 Block::~Block() = default;
@@ -114,7 +118,8 @@ std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smi
     warp->live_mask_ = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1;
     auto frame = make_frame(*warp, kernel_index);
     size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
-    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(frame->lane_params(l), spec_.params.data(), n);
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      std::memcpy(frame->lane_params(l), spec_.params.data(), n);
     frame->stack.push_back(StackEntry{0, warp->live_mask_, ptx::kNoPc});
     warp->frames_.push_back(std::move(frame));
     block->warps_.push_back(std::move(warp));
@@ -133,32 +138,72 @@ static uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t acti
 
 static void execute(ExecContext& c) {
   switch (c.in.op) {
-    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad: case Opcode::Div:
-    case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max:
-    case Opcode::Fma: case Opcode::Copysign:
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::Mad:
+    case Opcode::Div:
+    case Opcode::Rem:
+    case Opcode::Abs:
+    case Opcode::Neg:
+    case Opcode::Min:
+    case Opcode::Max:
+    case Opcode::Fma:
+    case Opcode::Copysign:
       if (ptx::is_float(c.in.type)) return exec_float(c);
       return exec_integer(c);
-    case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad: case Opcode::Addc:
-    case Opcode::Subc: case Opcode::Madc:
-      return exec_integer(c);
-    case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2:
-    case Opcode::Sin: case Opcode::Cos: case Opcode::Tanh:
-      return exec_float(c);
-    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
-    case Opcode::Shl: case Opcode::Shr: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Bfind:
-    case Opcode::Popc: case Opcode::Clz: case Opcode::Brev: case Opcode::Prmt: case Opcode::Bmsk:
-    case Opcode::Vabsdiff4: case Opcode::Shf: case Opcode::Dp4a: case Opcode::Dp2a:
-      return exec_bits(c);
-    case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct:
-    case Opcode::Testp:
-      return exec_compare(c);
+    case Opcode::Mul24:
+    case Opcode::Mad24:
+    case Opcode::Sad:
+    case Opcode::Addc:
+    case Opcode::Subc:
+    case Opcode::Madc: return exec_integer(c);
+    case Opcode::Rcp:
+    case Opcode::Sqrt:
+    case Opcode::Rsqrt:
+    case Opcode::Ex2:
+    case Opcode::Lg2:
+    case Opcode::Sin:
+    case Opcode::Cos:
+    case Opcode::Tanh: return exec_float(c);
+    case Opcode::And:
+    case Opcode::Or:
+    case Opcode::Xor:
+    case Opcode::Not:
+    case Opcode::Cnot:
+    case Opcode::Shl:
+    case Opcode::Shr:
+    case Opcode::Bfe:
+    case Opcode::Bfi:
+    case Opcode::Bfind:
+    case Opcode::Popc:
+    case Opcode::Clz:
+    case Opcode::Brev:
+    case Opcode::Prmt:
+    case Opcode::Bmsk:
+    case Opcode::Vabsdiff4:
+    case Opcode::Shf:
+    case Opcode::Dp4a:
+    case Opcode::Dp2a: return exec_bits(c);
+    case Opcode::Setp:
+    case Opcode::Set:
+    case Opcode::Selp:
+    case Opcode::Slct:
+    case Opcode::Testp: return exec_compare(c);
     case Opcode::Cvt: return exec_convert(c);
-    case Opcode::Mov: case Opcode::Cvta: case Opcode::Isspacep: return exec_move(c);
-    case Opcode::Ld: case Opcode::Ldu: case Opcode::St: return exec_memory(c);
-    case Opcode::Atom: case Opcode::Red: return exec_atomic(c);
-    case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask:
-    case Opcode::Redux:
-      return exec_warp_level(c);
+    case Opcode::Mov:
+    case Opcode::Cvta:
+    case Opcode::Isspacep: return exec_move(c);
+    case Opcode::Ld:
+    case Opcode::Ldu:
+    case Opcode::St: return exec_memory(c);
+    case Opcode::Atom:
+    case Opcode::Red: return exec_atomic(c);
+    case Opcode::Shfl:
+    case Opcode::Vote:
+    case Opcode::Match:
+    case Opcode::Activemask:
+    case Opcode::Redux: return exec_warp_level(c);
     case Opcode::Bra: return c.branch(c.in.ops.at(0).target, c.exec);
     case Opcode::Call: return c.call();
     case Opcode::Ret: return c.ret();
@@ -166,15 +211,20 @@ static void execute(ExecContext& c) {
     case Opcode::Trap:
       if (c.exec) c.fault(unsigned(std::countr_zero(c.exec)), "trap executed");
       return;
-    case Opcode::BarSync: case Opcode::BarRed: return c.barrier(true);
+    case Opcode::BarSync:
+    case Opcode::BarRed: return c.barrier(true);
     case Opcode::BarArrive: return c.barrier(false);
     // No data effect in a functional model that runs one warp at a time and
     // makes every store visible at once.
-    case Opcode::BarWarpSync: case Opcode::Membar: case Opcode::Fence: case Opcode::Nanosleep:
-    case Opcode::Prefetch: case Opcode::Pmevent: case Opcode::Brkpt:
-      return;
-    case Opcode::Brx: case Opcode::Unsupported:
-      c.unsupported(std::string("instruction '") + c.in.text + "'");
+    case Opcode::BarWarpSync:
+    case Opcode::Membar:
+    case Opcode::Fence:
+    case Opcode::Nanosleep:
+    case Opcode::Prefetch:
+    case Opcode::Pmevent:
+    case Opcode::Brkpt: return;
+    case Opcode::Brx:
+    case Opcode::Unsupported: c.unsupported(std::string("instruction '") + c.in.text + "'");
   }
 }
 

@@ -28,20 +28,20 @@ struct LaunchSpec {
   const ptx::Function* kernel = nullptr;
   Dim3 grid, block;
   uint32_t dynamic_shared_bytes = 0;
-  std::vector<uint8_t> params;   // the kernel's parameter buffer, laid out per Function::params
-  uint64_t global_segment = 0;   // device address of the module's .global variables
-  uint64_t const_segment = 0;    // device address of the module's .const variables
-  uint32_t sm_count = 1;         // %nsmid
-  uint64_t grid_id = 0;          // %gridid
+  std::vector<uint8_t> params;  // the kernel's parameter buffer, laid out per Function::params
+  uint64_t global_segment = 0;  // device address of the module's .global variables
+  uint64_t const_segment = 0;   // device address of the module's .const variables
+  uint32_t sm_count = 1;        // %nsmid
+  uint64_t grid_id = 0;         // %gridid
 };
 
 // What one executed warp instruction did, for the timing model and for stats.
 struct ExecRecord {
   const ptx::Instr* instr = nullptr;
-  uint32_t function = 0;         // index into Module::functions
-  uint32_t pc = 0;               // instruction index in that function
-  uint32_t active_mask = 0;      // lanes active at issue (before the guard predicate)
-  uint32_t exec_mask = 0;        // lanes that executed (guard true)
+  uint32_t function = 0;     // index into Module::functions
+  uint32_t pc = 0;           // instruction index in that function
+  uint32_t active_mask = 0;  // lanes active at issue (before the guard predicate)
+  uint32_t exec_mask = 0;    // lanes that executed (guard true)
   // memory instructions: the state space accessed (generic resolved to the
   // real one; Generic only when the lanes fell into different spaces), the
   // bytes each lane accessed and, for each lane of exec_mask, its address
@@ -64,9 +64,9 @@ struct ExecRecord {
 enum class WarpState : uint8_t { Ready, AtBarrier, Exited };
 
 class Block;
-struct CallFrame;       // warp_state.h
-struct BarrierTable;    // barrier_table.h
-struct ExecContext;     // exec_context.h
+struct CallFrame;     // warp_state.h
+struct BarrierTable;  // barrier_table.h
+struct ExecContext;   // exec_context.h
 
 // One warp's architectural state: per-lane registers of each call frame, the
 // re-convergence stack, per-lane local memory.
@@ -76,9 +76,9 @@ class Warp {
   ~Warp();
   uint32_t id_in_block() const { return id_; }
   WarpState state() const { return state_; }
-  uint32_t next_pc() const;          // pc of the instruction step() will execute
-  uint32_t next_function() const;    // its function index
-  uint32_t active_mask() const;      // lanes the next instruction runs on
+  uint32_t next_pc() const;                          // pc of the instruction step() will execute
+  uint32_t next_function() const;                    // its function index
+  uint32_t active_mask() const;                      // lanes the next instruction runs on
   uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
 
@@ -94,8 +94,8 @@ class Warp {
   std::vector<std::unique_ptr<CallFrame>> frames_;
   // Per-lane local memory: every call frame's .local variables, stacked.
   std::array<std::vector<uint8_t>, kWarpSize> local_;
-  uint64_t local_top_ = 0;           // bytes of local memory in use per lane
-  uint32_t barrier_ = 0;             // barrier waited at (state AtBarrier)
+  uint64_t local_top_ = 0;  // bytes of local memory in use per lane
+  uint32_t barrier_ = 0;    // barrier waited at (state AtBarrier)
 };
 
 // One thread block: its warps, shared memory and barrier state.
@@ -107,7 +107,7 @@ class Block {
   uint64_t linear_id() const { return linear_id_; }
   size_t warp_count() const { return warps_.size(); }
   Warp& warp(size_t i) { return *warps_[i]; }
-  bool done() const;                 // every warp exited
+  bool done() const;  // every warp exited
 
  private:
   friend class Engine;
@@ -133,7 +133,7 @@ class Engine {
   ExecRecord step(Block& block, Warp& warp);
   // Runs a whole block to completion (functional mode): warps round robin, a
   // barrier that can never release is reported as an error.
-  uint64_t run_block(Block& block);   // returns thread instructions executed
+  uint64_t run_block(Block& block);  // returns thread instructions executed
 
   // Filled in by %clock/%clock64 reads; the timing model sets the current cycle.
   // Until it does (functional mode), a warp's clock is its own instruction

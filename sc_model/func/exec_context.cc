@@ -28,17 +28,12 @@ Lanes ExecContext::operand_lanes(const Operand& o, std::array<uint64_t, kWarpSiz
       for_lanes(exec, [&](unsigned l) { buf[l] = r[l] ^ 1; });  // !%p
       return {buf.data(), 1};
     }
-    case Operand::Kind::Imm:
-      buf[0] = o.imm;
-      return {buf.data(), 0};
-    case Operand::Kind::Symbol:
-      buf[0] = symbol_address(o.sym) + o.imm;
-      return {buf.data(), 0};
+    case Operand::Kind::Imm: buf[0] = o.imm; return {buf.data(), 0};
+    case Operand::Kind::Symbol: buf[0] = symbol_address(o.sym) + o.imm; return {buf.data(), 0};
     case Operand::Kind::Sreg:
       for_lanes(exec, [&](unsigned l) { buf[l] = special_register(o.sreg, o.comp, l); });
       return {buf.data(), 1};
-    default:
-      unsupported("this operand kind as a source");
+    default: unsupported("this operand kind as a source");
   }
 }
 

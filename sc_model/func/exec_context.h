@@ -37,12 +37,12 @@ struct ExecContext {
   const ptx::Instr& in;
   ExecRecord& rec;
   uint32_t pc;
-  uint32_t exec;   // lanes that execute (active and guard true)
+  uint32_t exec;  // lanes that execute (active and guard true)
   // Set by control flow that positioned the stack itself (branch, call, ret,
   // exit, barrier); otherwise the warp simply moves to pc + 1.
   bool stack_updated = false;
   std::array<std::array<uint64_t, kWarpSize>, 5> scratch;  // materialised operands
-  std::array<uint64_t, kWarpSize> sink;                     // writes to `_`
+  std::array<uint64_t, kWarpSize> sink;                    // writes to `_`
 
   // ---- operands
   uint64_t* reg(uint32_t r) { return frame.reg(r); }
@@ -77,7 +77,7 @@ struct ExecContext {
   void ret();
   void exit_lanes();
   void barrier(bool wait);
-  bool try_release(uint32_t id);   // releases barrier id if it can; true if it did
+  bool try_release(uint32_t id);  // releases barrier id if it can; true if it did
   void normalize_stack();
 };
 
@@ -137,9 +137,8 @@ template <typename T, typename R = T, typename F>
 inline void map3(ExecContext& c, F f) {
   uint64_t* d = c.dst(0);
   Lanes a = c.src(1), b = c.src(2), e = c.src(3);
-  for_lanes(c.exec, [&](unsigned l) {
-    d[l] = put<R>(f(get<T>(a[l]), get<T>(b[l]), get<T>(e[l])));
-  });
+  for_lanes(c.exec,
+            [&](unsigned l) { d[l] = put<R>(f(get<T>(a[l]), get<T>(b[l]), get<T>(e[l]))); });
 }
 
 // Calls f.template operator()<T>() with the C++ type of a PTX type.
@@ -147,10 +146,14 @@ template <typename F>
 inline void dispatch_int(ExecContext& c, ptx::Type t, F&& f) {
   using ptx::Type;
   switch (t) {
-    case Type::B8: case Type::U8: return f.template operator()<uint8_t>();
-    case Type::B16: case Type::U16: return f.template operator()<uint16_t>();
-    case Type::B32: case Type::U32: return f.template operator()<uint32_t>();
-    case Type::B64: case Type::U64: return f.template operator()<uint64_t>();
+    case Type::B8:
+    case Type::U8: return f.template operator()<uint8_t>();
+    case Type::B16:
+    case Type::U16: return f.template operator()<uint16_t>();
+    case Type::B32:
+    case Type::U32: return f.template operator()<uint32_t>();
+    case Type::B64:
+    case Type::U64: return f.template operator()<uint64_t>();
     case Type::S8: return f.template operator()<int8_t>();
     case Type::S16: return f.template operator()<int16_t>();
     case Type::S32: return f.template operator()<int32_t>();

@@ -33,8 +33,7 @@ F apply_rounding(F nearest, int error_sign, ptx::Round r) {
     case ptx::Round::Rpi:
       if (nearest == -inf && error_sign != 0) return -max;
       return error_sign > 0 ? std::nextafter(nearest, inf) : nearest;
-    default:
-      return nearest;
+    default: return nearest;
   }
 }
 
@@ -42,25 +41,35 @@ inline bool is_directed(ptx::Round r) {
   return r == ptx::Round::Rz || r == ptx::Round::Rm || r == ptx::Round::Rp;
 }
 
-template <typename F> int sign_of(F v) { return (v > 0) - (v < 0); }
+template <typename F>
+int sign_of(F v) {
+  return (v > 0) - (v < 0);
+}
 
 // Sign of the rounding error of a+b, a*b, a/b, sqrt(a) computed in F
 // (error-free transformations; 0 when the result is not finite).
-template <typename F> int add_error(F a, F b, F s) {
-  if (!std::isfinite(s)) return std::isinf(s) && std::isfinite(a) && std::isfinite(b) ? sign_of(s) : 0;
+template <typename F>
+int add_error(F a, F b, F s) {
+  if (!std::isfinite(s))
+    return std::isinf(s) && std::isfinite(a) && std::isfinite(b) ? sign_of(s) : 0;
   F bb = s - a;
   return sign_of((a - (s - bb)) + (b - bb));
 }
-template <typename F> int mul_error(F a, F b, F p) {
-  if (!std::isfinite(p)) return std::isinf(p) && std::isfinite(a) && std::isfinite(b) ? sign_of(p) : 0;
+template <typename F>
+int mul_error(F a, F b, F p) {
+  if (!std::isfinite(p))
+    return std::isinf(p) && std::isfinite(a) && std::isfinite(b) ? sign_of(p) : 0;
   return sign_of(std::fma(a, b, -p));
 }
-template <typename F> int div_error(F a, F b, F q) {
-  if (!std::isfinite(q) || b == 0) return std::isinf(q) && std::isfinite(a) && b != 0 ? sign_of(q) : 0;
+template <typename F>
+int div_error(F a, F b, F q) {
+  if (!std::isfinite(q) || b == 0)
+    return std::isinf(q) && std::isfinite(a) && b != 0 ? sign_of(q) : 0;
   // exact a/b - q has the sign of (a - q*b) / b
   return sign_of(std::fma(-q, b, a)) * sign_of(b);
 }
-template <typename F> int sqrt_error(F a, F s) {
+template <typename F>
+int sqrt_error(F a, F s) {
   if (!std::isfinite(s) || s == 0) return 0;
   return sign_of(std::fma(-s, s, a));
 }
@@ -72,27 +81,31 @@ inline float flush(float v) {
 inline double flush(double v) { return v; }
 
 // .sat: clamp to [0, 1], NaN -> 0.
-template <typename F> F saturate_unit(F v) {
+template <typename F>
+F saturate_unit(F v) {
   if (std::isnan(v)) return 0;
   return v < 0 ? F(0) : v > 1 ? F(1) : v;
 }
 
 // The NaN NVIDIA GPUs produce (all mantissa bits set, sign clear), so NaN
 // results have the same bits as on hardware.
-template <typename F> F canonical_nan() {
+template <typename F>
+F canonical_nan() {
   if constexpr (sizeof(F) == 4) return std::bit_cast<float>(0x7fffffffu);
   return std::bit_cast<double>(0x7fffffffffffffffull);
 }
 
 // PTX min/max: a NaN operand yields the other one; both NaN -> canonical NaN;
 // -0.0 counts as smaller than +0.0.
-template <typename F> F ptx_min(F a, F b) {
+template <typename F>
+F ptx_min(F a, F b) {
   if (std::isnan(a)) return std::isnan(b) ? canonical_nan<F>() : b;
   if (std::isnan(b)) return a;
   if (a == b) return std::signbit(a) ? a : b;
   return a < b ? a : b;
 }
-template <typename F> F ptx_max(F a, F b) {
+template <typename F>
+F ptx_max(F a, F b) {
   if (std::isnan(a)) return std::isnan(b) ? canonical_nan<F>() : b;
   if (std::isnan(b)) return a;
   if (a == b) return std::signbit(a) ? b : a;
@@ -100,7 +113,8 @@ template <typename F> F ptx_max(F a, F b) {
 }
 
 // Round to an integral value: .rni (ties to even), .rzi, .rmi, .rpi.
-template <typename F> F round_integral(F v, ptx::Round r) {
+template <typename F>
+F round_integral(F v, ptx::Round r) {
   switch (r) {
     case ptx::Round::Rzi: return std::trunc(v);
     case ptx::Round::Rmi: return std::floor(v);

@@ -28,8 +28,7 @@ struct FloatMode {
 // host, with `error` giving the sign of its rounding error for other modes.
 template <typename F, typename Op, typename Err>
 static void rounded2(ExecContext& c, const FloatMode<F>& m, Op op, Err error) {
-  if (!is_directed(m.rnd))
-    return map2<F>(c, [&](F a, F b) { return m.out(op(m.in(a), m.in(b))); });
+  if (!is_directed(m.rnd)) return map2<F>(c, [&](F a, F b) { return m.out(op(m.in(a), m.in(b))); });
   map2<F>(c, [&](F a, F b) {
     a = m.in(a);
     b = m.in(b);
@@ -73,13 +72,21 @@ static void floating(ExecContext& c) {
   const ptx::Instr& in = c.in;
   FloatMode<F> m{in.ftz, in.sat, in.rnd};
   switch (in.op) {
-    case Opcode::Add: return rounded2<F>(c, m, [](F a, F b) { return a + b; }, add_error<F>);
+    case Opcode::Add:
+      return rounded2<F>(
+          c, m, [](F a, F b) { return a + b; }, add_error<F>);
     case Opcode::Sub:
-      return rounded2<F>(c, m, [](F a, F b) { return a - b; },
-                         [](F a, F b, F r) { return add_error<F>(a, -b, r); });
-    case Opcode::Mul: return rounded2<F>(c, m, [](F a, F b) { return a * b; }, mul_error<F>);
-    case Opcode::Div: return rounded2<F>(c, m, [](F a, F b) { return a / b; }, div_error<F>);
-    case Opcode::Fma: case Opcode::Mad: return fused<F>(c, m);
+      return rounded2<F>(
+          c, m, [](F a, F b) { return a - b; },
+          [](F a, F b, F r) { return add_error<F>(a, -b, r); });
+    case Opcode::Mul:
+      return rounded2<F>(
+          c, m, [](F a, F b) { return a * b; }, mul_error<F>);
+    case Opcode::Div:
+      return rounded2<F>(
+          c, m, [](F a, F b) { return a / b; }, div_error<F>);
+    case Opcode::Fma:
+    case Opcode::Mad: return fused<F>(c, m);
     case Opcode::Abs: return map1<F>(c, [&](F a) { return m.out(std::fabs(m.in(a))); });
     case Opcode::Neg: return map1<F>(c, [&](F a) { return m.out(-m.in(a)); });
     case Opcode::Min: return map2<F>(c, [&](F a, F b) { return m.out(ptx_min(m.in(a), m.in(b))); });
@@ -98,7 +105,11 @@ static void floating(ExecContext& c) {
         F r = std::sqrt(a);
         return m.out(is_directed(m.rnd) ? apply_rounding(r, sqrt_error<F>(a, r), m.rnd) : r);
       });
-    case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
+    case Opcode::Rsqrt:
+    case Opcode::Ex2:
+    case Opcode::Lg2:
+    case Opcode::Sin:
+    case Opcode::Cos:
     case Opcode::Tanh:
       // .approx functions: the host's correctly-rounded-or-close result is
       // within PTX's stated error bounds.

@@ -15,9 +15,8 @@ template <typename T>
 static void add_sub(ExecContext& c, bool subtract) {
   if constexpr (std::is_same_v<T, int32_t>) {
     if (c.in.sat) {
-      return map2<T>(c, [&](T a, T b) {
-        return saturate<T>(subtract ? int64_t(a) - b : int64_t(a) + b);
-      });
+      return map2<T>(
+          c, [&](T a, T b) { return saturate<T>(subtract ? int64_t(a) - b : int64_t(a) + b); });
     }
   }
   if (subtract) return map2<T>(c, wrap_sub<T>);
@@ -65,7 +64,8 @@ static void multiply(ExecContext& c) {
 
 template <typename T>
 static void multiply_add(ExecContext& c) {
-  if (c.in.mul == MulMode::Lo && !c.in.cc && !c.in.sat && c.in.op == Opcode::Mad)  // the common case
+  if (c.in.mul == MulMode::Lo && !c.in.cc && !c.in.sat &&
+      c.in.op == Opcode::Mad)  // the common case
     return map3<T>(c, [](T a, T b, T e) { return wrap_add<T>(wrap_mul<T>(a, b), e); });
   bool carry_in = c.in.op == Opcode::Madc;
   uint32_t carry = c.frame.carry, out = 0;
@@ -109,7 +109,9 @@ static int64_t product24(T a, T b) {
 template <typename T>
 static void mul24(ExecContext& c, bool with_add) {
   bool hi = c.in.mul == MulMode::Hi;
-  auto part = [hi](T a, T b) { return T(hi ? uint64_t(product24(a, b)) >> 16 : uint64_t(product24(a, b))); };
+  auto part = [hi](T a, T b) {
+    return T(hi ? uint64_t(product24(a, b)) >> 16 : uint64_t(product24(a, b)));
+  };
   if (with_add) return map3<T>(c, [&](T a, T b, T e) { return wrap_add<T>(part(a, b), e); });
   map2<T>(c, part);
 }
@@ -117,12 +119,17 @@ static void mul24(ExecContext& c, bool with_add) {
 template <typename T>
 static void integer(ExecContext& c) {
   switch (c.in.op) {
-    case Opcode::Add: if (c.in.cc) return carry_chain<T>(c, false, false); return add_sub<T>(c, false);
-    case Opcode::Sub: if (c.in.cc) return carry_chain<T>(c, true, false); return add_sub<T>(c, true);
+    case Opcode::Add:
+      if (c.in.cc) return carry_chain<T>(c, false, false);
+      return add_sub<T>(c, false);
+    case Opcode::Sub:
+      if (c.in.cc) return carry_chain<T>(c, true, false);
+      return add_sub<T>(c, true);
     case Opcode::Addc: return carry_chain<T>(c, false, true);
     case Opcode::Subc: return carry_chain<T>(c, true, true);
     case Opcode::Mul: return multiply<T>(c);
-    case Opcode::Mad: case Opcode::Madc: return multiply_add<T>(c);
+    case Opcode::Mad:
+    case Opcode::Madc: return multiply_add<T>(c);
     case Opcode::Mul24: return mul24<T>(c, false);
     case Opcode::Mad24: return mul24<T>(c, true);
     case Opcode::Div: return map2<T>(c, safe_div<T>);
@@ -136,7 +143,9 @@ static void integer(ExecContext& c) {
     case Opcode::Min: return map2<T>(c, [](T a, T b) { return a < b ? a : b; });
     case Opcode::Max: return map2<T>(c, [](T a, T b) { return a > b ? a : b; });
     case Opcode::Sad:
-      return map3<T>(c, [](T a, T b, T e) { return wrap_add<T>(a > b ? wrap_sub<T>(a, b) : wrap_sub<T>(b, a), e); });
+      return map3<T>(c, [](T a, T b, T e) {
+        return wrap_add<T>(a > b ? wrap_sub<T>(a, b) : wrap_sub<T>(b, a), e);
+      });
     default: c.unsupported(std::string("integer ") + ptx::opcode_name(c.in.op));
   }
 }

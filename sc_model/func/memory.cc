@@ -1,9 +1,9 @@
 #include "sc_model/func/memory.h"
 
+#include <fmt/format.h>
+
 #include <cstring>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "sc_model/common/error.h"
 
@@ -54,8 +54,8 @@ void GlobalMemory::write(uint64_t addr, const void* src, uint64_t bytes) {
   if (bytes == 0) return;
   uint8_t* p = translate(addr, bytes);
   if (!p)
-    throw Error(fmt::format("copy to device: [0x{:x}, +{}) is not inside one allocation", addr,
-                            bytes));
+    throw Error(
+        fmt::format("copy to device: [0x{:x}, +{}) is not inside one allocation", addr, bytes));
   std::memcpy(p, src, bytes);
 }
 
@@ -63,8 +63,8 @@ void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {
   if (bytes == 0) return;
   const uint8_t* p = translate(addr, bytes);
   if (!p)
-    throw Error(fmt::format("copy to host: [0x{:x}, +{}) is not inside one allocation", addr,
-                            bytes));
+    throw Error(
+        fmt::format("copy to host: [0x{:x}, +{}) is not inside one allocation", addr, bytes));
   std::memcpy(dst, p, bytes);
 }
 

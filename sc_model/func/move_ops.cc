@@ -7,7 +7,9 @@ namespace scwarp::func {
 using ptx::Operand;
 using ptx::Space;
 
-static uint64_t element_mask(unsigned bits) { return bits >= 64 ? ~0ull : (uint64_t(1) << bits) - 1; }
+static uint64_t element_mask(unsigned bits) {
+  return bits >= 64 ? ~0ull : (uint64_t(1) << bits) - 1;
+}
 
 // mov.b64 %rd, {%r1, %r2}: element 0 is the least significant.
 static void pack(ExecContext& c, const Operand& v) {
@@ -47,7 +49,8 @@ static uint64_t window_base(ExecContext& c, Space s) {
   switch (s) {
     case Space::Shared: return kSharedWindow;
     case Space::Local: return kLocalWindow;
-    case Space::Global: case Space::Const: return 0;  // global addresses are generic ones
+    case Space::Global:
+    case Space::Const: return 0;  // global addresses are generic ones
     default: c.unsupported(std::string("cvta with space .") + ptx::space_name(s));
   }
 }

@@ -13,16 +13,29 @@ using ptx::VoteMode;
 
 // Source lane and in-range flag of shfl for `lane`, per the PTX definition:
 // c packs the clamp value (bits 0-4) and the segment mask (bits 8-12).
-static unsigned shuffle_source(ShflMode mode, unsigned lane, uint32_t b, uint32_t c, bool* in_range) {
+static unsigned shuffle_source(ShflMode mode, unsigned lane, uint32_t b, uint32_t c,
+                               bool* in_range) {
   uint32_t bval = b & 0x1f, clamp = c & 0x1f, segmask = (c >> 8) & 0x1f;
   uint32_t min_lane = lane & segmask;
   uint32_t max_lane = min_lane | (clamp & ~segmask);
   int64_t j;
   switch (mode) {
-    case ShflMode::Up: j = int64_t(lane) - bval; *in_range = j >= int64_t(max_lane); break;
-    case ShflMode::Down: j = lane + bval; *in_range = j <= int64_t(max_lane); break;
-    case ShflMode::Bfly: j = lane ^ bval; *in_range = j <= int64_t(max_lane); break;
-    default: j = min_lane | (bval & ~segmask); *in_range = j <= int64_t(max_lane); break;
+    case ShflMode::Up:
+      j = int64_t(lane) - bval;
+      *in_range = j >= int64_t(max_lane);
+      break;
+    case ShflMode::Down:
+      j = lane + bval;
+      *in_range = j <= int64_t(max_lane);
+      break;
+    case ShflMode::Bfly:
+      j = lane ^ bval;
+      *in_range = j <= int64_t(max_lane);
+      break;
+    default:
+      j = min_lane | (bval & ~segmask);
+      *in_range = j <= int64_t(max_lane);
+      break;
   }
   return *in_range ? unsigned(j) : lane;
 }
@@ -117,7 +130,8 @@ void exec_warp_level(ExecContext& c) {
       return for_lanes(c.exec, [&](unsigned l) { d[l] = c.exec; });
     }
     case Opcode::Redux:
-      if (ptx::type_bits(c.in.type) != 32) c.unsupported(std::string("redux type .") + ptx::type_name(c.in.type));
+      if (ptx::type_bits(c.in.type) != 32)
+        c.unsupported(std::string("redux type .") + ptx::type_name(c.in.type));
       return dispatch_int(c, c.in.type, [&]<typename T>() { reduce<T>(c); });
     default: c.unsupported(ptx::opcode_name(c.in.op));
   }

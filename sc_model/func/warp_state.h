@@ -24,13 +24,13 @@ struct StackEntry {
 struct CallFrame {
   uint32_t function = 0;
   const ptx::Function* fn = nullptr;
-  std::vector<uint64_t> regs;          // [reg][lane]: one lane loop walks contiguous slots
+  std::vector<uint64_t> regs;  // [reg][lane]: one lane loop walks contiguous slots
   std::vector<StackEntry> stack;
-  std::vector<uint8_t> params;         // [lane][param block]: see Engine::lay_out_parameters
-  uint64_t param_stride = 0;           // bytes of one lane's parameter block
-  uint64_t local_base = 0;             // this frame's .local variables start here per lane
-  const ptx::Instr* call = nullptr;    // the caller's call instruction (return values)
-  uint32_t carry = 0;                  // per-lane carry flag of add.cc/addc & co.
+  std::vector<uint8_t> params;       // [lane][param block]: see Engine::lay_out_parameters
+  uint64_t param_stride = 0;         // bytes of one lane's parameter block
+  uint64_t local_base = 0;           // this frame's .local variables start here per lane
+  const ptx::Instr* call = nullptr;  // the caller's call instruction (return values)
+  uint32_t carry = 0;                // per-lane carry flag of add.cc/addc & co.
 
   uint64_t* reg(uint32_t r) { return regs.data() + size_t(r) * kWarpSize; }
   uint8_t* lane_params(unsigned lane) { return params.data() + lane * param_stride; }

@@ -1,9 +1,9 @@
 #include "sc_model/runtime/device.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "sc_model/common/error.h"
 #include "sc_model/runtime/launch_checks.h"
@@ -23,8 +23,12 @@ Device::~Device() = default;
 
 uint64_t Device::malloc(uint64_t bytes) { return mem_.allocate(bytes); }
 void Device::free(uint64_t ptr) { mem_.release(ptr); }
-void Device::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) { mem_.write(dst, src, bytes); }
-void Device::copy_to_host(void* dst, uint64_t src, uint64_t bytes) const { mem_.read(src, dst, bytes); }
+void Device::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) {
+  mem_.write(dst, src, bytes);
+}
+void Device::copy_to_host(void* dst, uint64_t src, uint64_t bytes) const {
+  mem_.read(src, dst, bytes);
+}
 
 // The device address a module-scope initialiser refers to.
 static uint64_t initializer_target(const LoadedModule& lm, uint32_t sym, const std::string& user) {
@@ -32,15 +36,17 @@ static uint64_t initializer_target(const LoadedModule& lm, uint32_t sym, const s
   if (s.is_function) return func::function_address(s.function);
   if (s.space == ptx::Space::Global) return lm.global_segment + s.offset;
   if (s.space == ptx::Space::Const) return lm.const_segment + s.offset;
-  throw Error(fmt::format("{}: initialiser of '{}' takes the address of '{}' in .{}, which has "
-                          "no generic address at load time",
-                          lm.ir.file, user, s.name, ptx::space_name(s.space)));
+  throw Error(
+      fmt::format("{}: initialiser of '{}' takes the address of '{}' in .{}, which has "
+                  "no generic address at load time",
+                  lm.ir.file, user, s.name, ptx::space_name(s.space)));
 }
 
 static void initialise_variables(func::GlobalMemory& mem, const LoadedModule& lm) {
   for (const ptx::Symbol& s : lm.ir.symbols) {
     if ((s.space != ptx::Space::Global && s.space != ptx::Space::Const) || s.is_function) continue;
-    uint64_t base = (s.space == ptx::Space::Global ? lm.global_segment : lm.const_segment) + s.offset;
+    uint64_t base =
+        (s.space == ptx::Space::Global ? lm.global_segment : lm.const_segment) + s.offset;
     std::vector<uint8_t> bytes = s.init;
     bytes.resize(std::min<uint64_t>(bytes.size(), s.size));
     for (const auto& [offset, target] : s.init_addrs) {

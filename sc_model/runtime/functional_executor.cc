@@ -16,7 +16,8 @@ class FunctionalExecutor : public Executor {
     for (uint64_t id = 0; id < spec.grid.count(); ++id) {
       std::unique_ptr<func::Block> block = engine.make_block(id);
       r.thread_instructions += engine.run_block(*block);
-      for (size_t w = 0; w < block->warp_count(); ++w) r.warp_instructions += block->warp(w).instructions();
+      for (size_t w = 0; w < block->warp_count(); ++w)
+        r.warp_instructions += block->warp(w).instructions();
       ++r.blocks;
     }
     return r;
@@ -25,6 +26,8 @@ class FunctionalExecutor : public Executor {
 
 }  // namespace
 
-std::unique_ptr<Executor> make_functional_executor() { return std::make_unique<FunctionalExecutor>(); }
+std::unique_ptr<Executor> make_functional_executor() {
+  return std::make_unique<FunctionalExecutor>();
+}
 
 }  // namespace scwarp::runtime
