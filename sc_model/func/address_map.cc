@@ -34,6 +34,10 @@ Space generic_space(uint64_t addr, uint64_t* in_space) {
     *in_space = addr - kLocalWindow;
     return Space::Local;
   }
+  if (addr - kParamWindow < kWindowSize) {
+    *in_space = addr - kParamWindow;
+    return Space::Param;
+  }
   *in_space = addr;
   return Space::Global;
 }
@@ -87,10 +91,13 @@ Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
     case Space::Local:
       return {a.in_buffer(c.local()[lane].data(), c.local_top(), "the thread's local frames"),
               a.space, a.addr};
-    case Space::Param:
-      return {
-          a.in_buffer(c.frame.lane_params(lane), c.frame.param_stride, "the function's parameters"),
-          a.space, a.addr};
+    case Space::Param: {
+      // A generic parameter address is a kernel parameter's, whichever
+      // function dereferences it (the kernel frame is the outermost).
+      CallFrame& f = a.was_generic ? c.kernel_frame() : c.frame;
+      return {a.in_buffer(f.lane_params(lane), f.param_stride, "the function's parameters"),
+              a.space, a.addr};
+    }
     default: c.unsupported(std::string("memory access in space .") + ptx::space_name(a.space));
   }
 }

@@ -70,6 +70,7 @@ struct ExecContext {
   uint64_t cycle() const { return engine.cycle_; }
   uint32_t block_live_warps() const;
   StackEntry& top() { return frame.stack.back(); }
+  CallFrame& kernel_frame() { return *warp.frames_.front(); }
 
   // ---- control flow and barriers (control_flow.cc, barriers.cc)
   void branch(uint32_t target, uint32_t taken);

@@ -15,6 +15,9 @@ inline constexpr uint64_t kGlobalBase = 0x0000'0001'0000'0000ull;
 inline constexpr uint64_t kSharedWindow = 0x0000'7000'0000'0000ull;
 inline constexpr uint64_t kLocalWindow = 0x0000'7100'0000'0000ull;
 inline constexpr uint64_t kWindowSize = 0x0000'0001'0000'0000ull;
+// Kernel parameters seen through generic pointers (cvta.param, as nvcc emits
+// for __grid_constant__ parameters): offsets into the launch parameter buffer.
+inline constexpr uint64_t kParamWindow = 0x0000'7300'0000'0000ull;
 // Functions have addresses too (indirect calls, tables of function pointers):
 // a window no data access may touch, so calling through a data pointer or
 // loading through a function pointer faults.

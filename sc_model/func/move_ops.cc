@@ -49,6 +49,7 @@ static uint64_t window_base(ExecContext& c, Space s) {
   switch (s) {
     case Space::Shared: return kSharedWindow;
     case Space::Local: return kLocalWindow;
+    case Space::Param: return kParamWindow;
     case Space::Global:
     case Space::Const: return 0;  // global addresses are generic ones
     default: c.unsupported(std::string("cvta with space .") + ptx::space_name(s));

@@ -24,6 +24,18 @@ TEST(MemorySpaces, StructParameterCopiedToLocalAndIndexed) {
   for (int i = 0; i < 40; ++i) EXPECT_EQ(got[i], 10 + i % 8);
 }
 
+TEST(MemorySpaces, GridConstantParameterThroughGenericPointer) {
+  runtime::Device dev;
+  const auto& m = dev.load_module(read_text(data_path("grid_constant.ptx")), "grid_constant.ptx");
+  struct S {
+    int a[8];
+  } s{{20, 21, 22, 23, 24, 25, 26, 27}};
+  uint64_t out = dev.malloc(40 * 4);
+  dev.launch(m, "k", {1, 1, 1}, {40, 1, 1}, 0, KernelArgs().add(s).add(out));
+  auto got = dev.download<int>(out, 40);
+  for (int i = 0; i < 40; ++i) EXPECT_EQ(got[i], 20 + i % 8);
+}
+
 TEST(MemorySpaces, DynamicSharedMemory) {
   runtime::Device dev;
   const auto& m = dev.load_module(read_text(data_path("memory_spaces.ptx")), "memory_spaces.ptx");
