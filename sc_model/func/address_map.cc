@@ -42,6 +42,13 @@ Space generic_space(uint64_t addr, uint64_t* in_space) {
   return Space::Global;
 }
 
+void check_writable(ExecContext& c, unsigned lane, const Access& a) {
+  const LaunchSpec& spec = c.engine.spec();
+  bool in_const_segment = a.addr - spec.const_segment < spec.module->const_bytes;
+  if (a.space == Space::Const || (a.space == Space::Global && in_const_segment))
+    c.fault(lane, fmt::format("write to .const memory at address 0x{:x}", a.addr));
+}
+
 void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
   ptx::Space& s = c.rec.mem_space;
   s = (s == Space::None || s == a.space) ? a.space : Space::Generic;

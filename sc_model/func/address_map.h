@@ -23,6 +23,9 @@ void lane_addresses(ExecContext& c, const ptx::Operand& op, std::array<uint64_t,
 Access resolve_access(ExecContext& c, unsigned lane, ptx::Space space, uint64_t addr,
                       uint32_t bytes);
 
+// Faults a write into the module's .const variables (through any pointer).
+void check_writable(ExecContext& c, unsigned lane, const Access& a);
+
 // Notes lane's access in the instruction's ExecRecord.
 void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes);
 

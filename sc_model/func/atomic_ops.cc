@@ -58,6 +58,7 @@ static void atomic(ExecContext& c) {
     Access a = resolve_access(c, l, c.in.space, addrs[l], sizeof(T));
     if (a.space != ptx::Space::Global && a.space != ptx::Space::Shared)
       c.fault(l, std::string("atomic on the .") + ptx::space_name(a.space) + " space");
+    check_writable(c, l, a);
     record_access(c, l, a, sizeof(T));
     T old;
     std::memcpy(&old, a.ptr, sizeof(T));

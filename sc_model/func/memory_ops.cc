@@ -70,7 +70,7 @@ static void store(ExecContext& c) {
   lane_addresses(c, c.in.ops[0], addrs);
   for_lanes(c.exec, [&](unsigned l) {
     Access a = resolve_access(c, l, c.in.space, addrs[l], elem * n);
-    if (a.space == ptx::Space::Const) c.fault(l, "store to the .const space");
+    check_writable(c, l, a);
     record_access(c, l, a, elem * n);
     for (unsigned k = 0; k < n; ++k) {
       uint64_t v = src[k][l];

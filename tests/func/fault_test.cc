@@ -95,6 +95,29 @@ TEST(Fault, ConstSpaceSharesTheGlobalAddressMap) {
   EXPECT_EQ(msg, "no error");
 }
 
+TEST(Fault, WriteToConstVariableThroughGenericPointer) {
+  std::string ptx = R"(.version 7.5
+.target sm_80
+.address_size 64
+.const .align 4 .u32 table[4] = {1, 2, 3, 4};
+.visible .entry k() {
+  .reg .b64 %rd<3>;
+  mov.u64 %rd1, table;
+  cvta.const.u64 %rd2, %rd1;
+  st.u32 [%rd2+8], 7;
+  ret;
+}
+)";
+  runtime::Device dev;
+  const auto& m = dev.load_module(ptx, "const.ptx");
+  try {
+    dev.launch(m, "k", {1, 1, 1}, {1, 1, 1}, 0, KernelArgs());
+    FAIL();
+  } catch (const Error& e) {
+    expect_contains(e.what(), "pc 2 (const.ptx:9: st.u32): write to .const memory at address 0x");
+  }
+}
+
 TEST(Fault, Trap) {
   std::string msg = fault_message("trap;");
   expect_located(msg, 6, "trap");
