@@ -146,16 +146,22 @@ static void dot_product(ExecContext& c, bool four) {
   });
 }
 
+// vabsdiff4 with a reduction: the four byte differences |a_i - b_i| summed
+// into c (.add) or reduced with c by .min/.max (compared as the d type).
+// The plain SIMD form with byte masks is not implemented.
 static void absolute_difference4(ExecContext& c) {
-  if (c.in.atom != ptx::AtomOp::Add) c.unsupported("vabsdiff4 without .add");
-  bool sa = ptx::is_signed_int(c.in.type2);
+  ptx::AtomOp op = c.in.atom;
+  if (op != ptx::AtomOp::Add && op != ptx::AtomOp::Min && op != ptx::AtomOp::Max)
+    c.unsupported("vabsdiff4 without .add/.min/.max");
+  bool sa = ptx::is_signed_int(c.in.type2), sd = ptx::is_signed_int(c.in.type);
   map3<uint32_t>(c, [&](uint32_t a, uint32_t b, uint32_t acc) {
-    int64_t sum = 0;
+    int64_t r = op == ptx::AtomOp::Add ? 0 : (sd ? int64_t(int32_t(acc)) : int64_t(acc));
     for (unsigned i = 0; i < 4; ++i) {
       int64_t d = part(a, i, 8, sa) - part(b, i, 8, sa);
-      sum += d < 0 ? -d : d;
+      d = d < 0 ? -d : d;
+      r = op == ptx::AtomOp::Add ? r + d : op == ptx::AtomOp::Min ? std::min(r, d) : std::max(r, d);
     }
-    return uint32_t(uint64_t(sum) + acc);
+    return op == ptx::AtomOp::Add ? uint32_t(uint64_t(r) + acc) : uint32_t(r);
   });
 }
 

@@ -89,6 +89,10 @@ INSTANTIATE_TEST_SUITE_P(Logic, BitOp, ::testing::Values(
   Case{"dp2a.lo.u32.u32 %d32, %a32, %b32, %c32", Out::R32, 0x00020003, 0x05040302, 1, 13},
   Case{"dp2a.hi.u32.u32 %d32, %a32, %b32, %c32", Out::R32, 0x00020003, 0x05040302, 1, 23},
   Case{"vabsdiff4.u32.u32.u32.add %d32, %a32, %b32, %c32", Out::R32, 0x01020304, 0x04030201, 5, 13},
+  Case{"vabsdiff4.u32.u32.u32.min %d32, %a32, %b32, %c32", Out::R32, 0x01020304, 0x04030201, 5, 1},
+  Case{"vabsdiff4.u32.u32.u32.max %d32, %a32, %b32, %c32", Out::R32, 0x01020304, 0x04030201, 2, 3},
+  Case{"vabsdiff4.u32.u32.u32.max %d32, %a32, %b32, %c32", Out::R32, 0x01020304, 0x04030201, 9, 9},
+  Case{"vabsdiff4.s32.s32.s32.add %d32, %a32, %b32, %c32", Out::R32, 0x000000ff, 0x00000001, 0, 2},
   // integer compare and select
   Case{"setp.lt.s32 %dp, %a32, %b32", Out::Pred, 0xffffffff, 0, 0, 1},
   Case{"setp.lt.u32 %dp, %a32, %b32", Out::Pred, 0xffffffff, 0, 0, 0},
