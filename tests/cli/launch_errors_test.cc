@@ -36,6 +36,12 @@ TEST(LaunchInputErrors, UnsupportedInstructionIsNamedWithItsPosition) {
   expect_error_matching(r, 1, R"(unsupported\.ptx:17:[0-9]+: unsupported instruction 'txq\.width\.b32')");
 }
 
+TEST(LaunchInputErrors, TensorCoreInstructionIsUnsupported) {
+  const ProcessResult r = run_scwarp("launch --ptx '" + data_file("unsupported.ptx") +
+                                     "' --kernel tensor_fragment --grid 1 --block 32 --buffer o=zero:4 --arg ptr:o");
+  expect_error_matching(r, 1, R"(unsupported\.ptx:46:[0-9]+: unsupported instruction 'wmma\.load\.a\.sync)");
+}
+
 TEST(LaunchInputErrors, MissingPtxFileIsNamed) {
   const ProcessResult r = run_scwarp("launch --ptx /nonexistent/k.ptx --kernel k --grid 1 --block 1");
   expect_error(r, 1, "/nonexistent/k.ptx");

@@ -4,15 +4,14 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/scwarp_process.h"
-#include "tb/workloads/workload.h"
 
 namespace scwarp::testing {
 namespace {
 
-// The smallest run there is: the first registered workload at tiny size.
+// A fast run: the default workload (which must exist) at tiny size.
 std::string tiny_run_args(const std::string& json_path, uint64_t seed = 1) {
-  return "run --functional --workload " + workloads::workload_names().front() +
-         " --size tiny --seed " + std::to_string(seed) + " --json '" + json_path + "'";
+  return "run --functional --workload matmul --size tiny --seed " + std::to_string(seed) +
+         " --json '" + json_path + "'";
 }
 
 TEST(RunFunctional, TinyWorkloadVerifiesAndReportsCounts) {
@@ -20,7 +19,7 @@ TEST(RunFunctional, TinyWorkloadVerifiesAndReportsCounts) {
   const ProcessResult r = run_scwarp(tiny_run_args(json_path, 7));
   ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
   const auto report = nlohmann::json::parse(read_file(json_path));
-  EXPECT_EQ(report.at("workload"), workloads::workload_names().front());
+  EXPECT_EQ(report.at("workload"), "matmul");
   EXPECT_EQ(report.at("size"), "tiny");
   EXPECT_EQ(report.at("seed"), 7);
   EXPECT_EQ(report.at("mode"), "functional");
