@@ -4,6 +4,7 @@
 
 #include "sc_model/func/exec_context.h"
 #include "sc_model/func/float_math.h"
+#include "sc_model/func/small_float.h"
 
 namespace scwarp::func {
 
@@ -61,15 +62,16 @@ static bool combine(BoolOp op, bool x, bool p) {
 
 // The comparison of operands a, b (indices first, first+1) per lane, as a
 // lane mask, combined with the optional predicate operand c.
-template <typename T>
+// `value` turns a source slot into the T compared (half formats decode).
+template <typename T, typename Value>
 static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize],
-                          bool (&complement)[kWarpSize]) {
+                          bool (&complement)[kWarpSize], Value value) {
   Lanes a = c.src(first), b = c.src(first + 1);
   bool has_c = c.in.boolop != BoolOp::None;
   Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data(), 0};
   bool ftz = c.in.ftz;
   for_lanes(c.exec, [&](unsigned l) {
-    T x = get<T>(a[l]), y = get<T>(b[l]);
+    T x = value(a[l]), y = value(b[l]);
     if constexpr (std::is_floating_point_v<T>) {
       if (ftz) x = flush(x), y = flush(y);
     }
@@ -80,9 +82,24 @@ static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSi
   });
 }
 
+// The comparison in the instruction's comparison type (type2).
+static void compare_typed(ExecContext& c, bool (&result)[kWarpSize],
+                          bool (&complement)[kWarpSize]) {
+  const SmallFloat* half = nullptr;
+  bool pair = false;
+  if (small_format_of(c.in.type2, &half, &pair)) {
+    if (pair) c.unsupported("comparison of packed half pairs");
+    auto decode = [half](uint64_t slot) { return decode_small(*half, uint16_t(slot)); };
+    return compare_lanes<double>(c, 1, result, complement, decode);
+  }
+  dispatch_any(c, c.in.type2, [&]<typename T>() {
+    compare_lanes<T>(c, 1, result, complement, [](uint64_t slot) { return get<T>(slot); });
+  });
+}
+
 static void setp(ExecContext& c) {
   bool result[kWarpSize], complement[kWarpSize];
-  dispatch_any(c, c.in.type2, [&]<typename T>() { compare_lanes<T>(c, 1, result, complement); });
+  compare_typed(c, result, complement);
   uint64_t* p = c.dst(0);
   uint64_t* q = c.in.dst_pred != ptx::kNoReg ? c.reg(c.in.dst_pred) : nullptr;
   for_lanes(c.exec, [&](unsigned l) {
@@ -94,7 +111,7 @@ static void setp(ExecContext& c) {
 // set: 1.0f / 0xffffffff for true, 0 for false.
 static void set(ExecContext& c) {
   bool result[kWarpSize], complement[kWarpSize];
-  dispatch_any(c, c.in.type2, [&]<typename T>() { compare_lanes<T>(c, 1, result, complement); });
+  compare_typed(c, result, complement);
   uint64_t truth = c.in.type == ptx::Type::F32 ? put<float>(1.0f) : 0xffffffffull;
   uint64_t* d = c.dst(0);
   for_lanes(c.exec, [&](unsigned l) { d[l] = result[l] ? truth : 0; });

@@ -7,6 +7,7 @@
 #include "sc_model/func/exec_context.h"
 #include "sc_model/func/float_math.h"
 #include "sc_model/func/int_math.h"
+#include "sc_model/func/small_float.h"
 
 namespace scwarp::func {
 
@@ -15,58 +16,12 @@ using ptx::Type;
 
 namespace {
 
-// IEEE half and bfloat16 as parameters of one encoder/decoder.
-struct SmallFloat {
-  int mantissa_bits, bias;
-  int max_exponent() const { return bias; }
-};
-constexpr SmallFloat kHalf{10, 15};
-constexpr SmallFloat kBfloat{7, 127};
-
-double decode_small(const SmallFloat& f, uint16_t bits) {
-  int exponent_field = (bits >> f.mantissa_bits) & ((1 << (15 - f.mantissa_bits)) - 1);
-  int max_field = (1 << (15 - f.mantissa_bits)) - 1;
-  uint32_t mantissa = bits & ((1u << f.mantissa_bits) - 1);
-  double sign = (bits & 0x8000) ? -1.0 : 1.0;
-  if (exponent_field == max_field)
-    return mantissa ? std::nan("") : sign * std::numeric_limits<double>::infinity();
-  if (exponent_field == 0) return sign * std::ldexp(double(mantissa), 1 - f.bias - f.mantissa_bits);
-  return sign * std::ldexp(double(mantissa | (1u << f.mantissa_bits)),
-                           exponent_field - f.bias - f.mantissa_bits);
+// cvt converts scalar f16/bf16 only (not the packed pairs).
+const SmallFloat* scalar_small_format(Type t) {
+  const SmallFloat* f = nullptr;
+  bool pair = false;
+  return small_format_of(t, &f, &pair) && !pair ? f : nullptr;
 }
-
-// Rounds |v| to the format's precision in mode r (v's sign decides which way
-// .rm/.rp go) and encodes it.
-uint16_t encode_small(const SmallFloat& f, double v, Round r) {
-  int exponent_bits = 15 - f.mantissa_bits;
-  uint16_t max_field = uint16_t((1 << exponent_bits) - 1);
-  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
-  uint16_t inf = uint16_t(sign | (max_field << f.mantissa_bits));
-  if (std::isnan(v)) return 0x7fff;
-  double a = std::fabs(v);
-  bool toward_zero = r == Round::Rz || (r == Round::Rm && !sign) || (r == Round::Rp && sign);
-  bool away = (r == Round::Rm && sign) || (r == Round::Rp && !sign);
-  double max_finite = std::ldexp(2.0 - std::ldexp(1.0, -f.mantissa_bits), f.max_exponent());
-  if (std::isinf(a)) return inf;
-  int e = a == 0 ? 1 - f.bias : std::max(std::ilogb(a), 1 - f.bias);
-  double quantum = std::ldexp(1.0, e - f.mantissa_bits);
-  double q = a / quantum;
-  double n = toward_zero ? std::trunc(q) : away ? std::ceil(q) : std::nearbyint(q);
-  double m = n * quantum;
-  if (m > max_finite)
-    return toward_zero ? uint16_t(sign | ((max_field - 1) << f.mantissa_bits) |
-                                  ((1 << f.mantissa_bits) - 1))
-                       : inf;
-  if (m < std::ldexp(1.0, 1 - f.bias))  // subnormal (or zero)
-    return uint16_t(sign | uint16_t(m / std::ldexp(1.0, 1 - f.bias - f.mantissa_bits)));
-  int me = std::ilogb(m);
-  uint32_t mantissa =
-      uint32_t(m / std::ldexp(1.0, me - f.mantissa_bits)) & ((1u << f.mantissa_bits) - 1);
-  return uint16_t(sign | ((me + f.bias) << f.mantissa_bits) | mantissa);
-}
-
-bool is_small_float(Type t) { return t == Type::F16 || t == Type::BF16; }
-const SmallFloat& small_format(Type t) { return t == Type::F16 ? kHalf : kBfloat; }
 
 // A source value: exact integer or floating point.
 struct Value {
@@ -76,7 +31,8 @@ struct Value {
 };
 
 Value read_source(ExecContext& c, Type t, uint64_t slot) {
-  if (is_small_float(t)) return {false, 0, decode_small(small_format(t), uint16_t(slot))};
+  if (const SmallFloat* f = scalar_small_format(t))
+    return {false, 0, decode_small(*f, uint16_t(slot))};
   if (t == Type::F32) {
     float v = get<float>(slot);
     return {false, 0, double(c.in.ftz ? flush(v) : v)};
@@ -153,16 +109,16 @@ F to_float(ExecContext& c, const Value& v) {
 uint64_t convert(ExecContext& c, Type dst, const Value& v) {
   if (dst == Type::F32) return put<float>(to_float<float>(c, v));
   if (dst == Type::F64) return put<double>(to_float<double>(c, v));
-  if (is_small_float(dst)) {
+  if (const SmallFloat* f = scalar_small_format(dst)) {
     double x = v.is_int ? double(v.i) : v.f;
     if (c.in.sat) x = saturate_unit(x);
-    return encode_small(small_format(dst), x, c.in.rnd);
+    return encode_small(*f, x, c.in.rnd);
   }
   return to_int(c, dst, v);
 }
 
 bool convertible(Type t) {
-  return t == Type::F32 || t == Type::F64 || is_small_float(t) ||
+  return t == Type::F32 || t == Type::F64 || scalar_small_format(t) ||
          (ptx::type_bits(t) >= 8 && ptx::type_bits(t) <= 64 && !ptx::is_float(t));
 }
 

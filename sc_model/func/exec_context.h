@@ -181,6 +181,7 @@ inline void dispatch_any(ExecContext& c, ptx::Type t, F&& f) {
 void exec_integer(ExecContext& c);     // integer_ops.cc
 void exec_bits(ExecContext& c);        // bit_ops.cc
 void exec_float(ExecContext& c);       // float_ops.cc
+void exec_half(ExecContext& c);        // half_ops.cc
 void exec_compare(ExecContext& c);     // compare_ops.cc
 void exec_convert(ExecContext& c);     // convert_ops.cc
 void exec_move(ExecContext& c);        // move_ops.cc

@@ -5,6 +5,7 @@
 
 #include "sc_model/func/exec_context.h"
 #include "sc_model/func/float_math.h"
+#include "sc_model/func/small_float.h"
 
 namespace scwarp::func {
 
@@ -119,6 +120,8 @@ static void floating(ExecContext& c) {
 }
 
 void exec_float(ExecContext& c) {
+  const SmallFloat* half_format = nullptr;
+  if (small_format_of(c.in.type, &half_format)) return exec_half(c);
   dispatch_float(c, c.in.type, [&]<typename F>() { floating<F>(c); });
 }
 

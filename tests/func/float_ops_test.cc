@@ -149,6 +149,25 @@ INSTANTIATE_TEST_SUITE_P(Convert, FloatOp, ::testing::Values(
   Case{"cvt.f32.bf16 %df, %a16", Out::F32, 0x4049, 0, 0, F(3.140625f)}
 ));
 
+// Half precision: 0x3c00 = 1.0, 0x4000 = 2.0, 0x3555 ~ 1/3, 0x7bff = 65504.
+INSTANTIATE_TEST_SUITE_P(Half, FloatOp, ::testing::Values(
+  Case{"add.f16 %d16, %a16, %b16", Out::R16, 0x3c00, 0x3c00, 0, 0x4000},
+  Case{"add.f16 %d16, %a16, %b16", Out::R16, 0x7bff, 0x7bff, 0, 0x7c00},
+  Case{"add.rn.sat.f16 %d16, %a16, %b16", Out::R16, 0x3c00, 0x3c00, 0, 0x3c00},
+  Case{"sub.f16 %d16, %a16, %b16", Out::R16, 0x3c00, 0x4000, 0, 0xbc00},
+  Case{"mul.f16 %d16, %a16, %b16", Out::R16, 0x3555, 0x4200, 0, 0x3c00},
+  Case{"fma.rn.f16 %d16, %a16, %b16, %c16", Out::R16, 0x4000, 0x4000, 0x3c00, 0x4500},
+  Case{"neg.f16 %d16, %a16", Out::R16, 0x3c00, 0, 0, 0xbc00},
+  Case{"abs.bf16 %d16, %a16", Out::R16, 0xbf80, 0, 0, 0x3f80},
+  Case{"max.f16 %d16, %a16, %b16", Out::R16, 0x7e00, 0x3c00, 0, 0x3c00},
+  Case{"mul.ftz.f16 %d16, %a16, %b16", Out::R16, 0x0001, 0x3c00, 0, 0x0000},
+  Case{"mul.f16 %d16, %a16, %b16", Out::R16, 0x0001, 0x3c00, 0, 0x0001},
+  Case{"add.f16x2 %d32, %a32, %b32", Out::R32, 0x3c004000, 0x3c003c00, 0, 0x40004200},
+  Case{"fma.rn.bf16x2 %d32, %a32, %b32, %c32", Out::R32, 0x3f804000, 0x40004000, 0x3f803f80, 0x404040a0},
+  Case{"setp.lt.f16 %dp, %a16, %b16", Out::Pred, 0x3c00, 0x4000, 0, 1},
+  Case{"setp.gtu.f16 %dp, %a16, %b16", Out::Pred, 0x7e00, 0x4000, 0, 1}
+));
+
 INSTANTIATE_TEST_SUITE_P(IntConvert, FloatOp, ::testing::Values(
   Case{"cvt.s32.s8 %d32, %a32", Out::R32, 0x80, 0, 0, 0xffffff80},
   Case{"cvt.u32.u8 %d32, %a32", Out::R32, 0x180, 0, 0, 0x80},
