@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_75 -ptx basic.cu -o basic.ptx (CUDA 13).
 extern "C" __global__ void vadd(const float* a, const float* b, float* c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) c[i] = a[i] + b[i];

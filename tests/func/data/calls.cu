@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_75 -ptx calls.cu -o calls.ptx (CUDA 13).
 // Non-inlined calls: struct parameters by value, function pointers, recursion
 // with per-call local arrays (tests/func/calls_test.cc).
 struct Pair { int a; float b; double c; };

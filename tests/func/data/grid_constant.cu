@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_75 -ptx grid_constant.cu -o grid_constant.ptx (CUDA 13).
 // A __grid_constant__ struct parameter read through a generic pointer in a
 // callee: nvcc emits cvta.param (tests/func/memory_spaces_test.cc).
 struct S { int a[8]; };

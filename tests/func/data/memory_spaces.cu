@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_75 -ptx memory_spaces.cu -o memory_spaces.ptx (CUDA 13).
 // By-value struct parameter indexed at run time (copied to local memory by
 // nvcc) and dynamic shared memory (tests/func/memory_spaces_test.cc).
 struct S { int a[8]; };

@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_75 -ptx throughput.cu -o throughput.ptx (CUDA 13).
 // Kernels for measuring the functional engine's speed.
 extern "C" __global__ void compute_heavy(float* out, int iterations) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

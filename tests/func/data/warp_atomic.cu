@@ -1,3 +1,4 @@
+// Committed PTX: nvcc -arch=sm_80 -ptx warp_atomic.cu -o warp_atomic.ptx (CUDA 13; redux needs sm_80).
 // Warp-level collectives and atomics (tests/func/warp_atomic_test.cc).
 extern "C" __global__ void shuffles(const int* in, int* out) {
   int t = threadIdx.x, v = in[t];
