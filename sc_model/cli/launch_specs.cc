@@ -81,23 +81,24 @@ std::optional<std::vector<uint8_t>> float_bytes(const std::string& value) {
   return bytes_of(v);
 }
 
-std::optional<std::vector<uint8_t>> value_bytes(const std::string& type, const std::string& v) {
-  if (type == "u8") return integer_bytes<uint8_t>(v);
-  if (type == "u16") return integer_bytes<uint16_t>(v);
-  if (type == "u32") return integer_bytes<uint32_t>(v);
-  if (type == "u64") return integer_bytes<uint64_t>(v);
-  if (type == "s8") return integer_bytes<int8_t>(v);
-  if (type == "s16") return integer_bytes<int16_t>(v);
-  if (type == "s32") return integer_bytes<int32_t>(v);
-  if (type == "s64") return integer_bytes<int64_t>(v);
-  if (type == "f32") return float_bytes<float>(v);
-  return float_bytes<double>(v);  // f64: the caller checked the type name
-}
+// Each --arg TYPE and how its VALUE becomes bytes, in the order errors list them.
+using ValueEncoder = std::optional<std::vector<uint8_t>> (*)(const std::string&);
+struct ValueType {
+  const char* name;
+  ValueEncoder encode;
+};
+constexpr ValueType kValueTypes[] = {
+    {"u8", integer_bytes<uint8_t>},   {"u16", integer_bytes<uint16_t>},
+    {"u32", integer_bytes<uint32_t>}, {"u64", integer_bytes<uint64_t>},
+    {"s8", integer_bytes<int8_t>},    {"s16", integer_bytes<int16_t>},
+    {"s32", integer_bytes<int32_t>},  {"s64", integer_bytes<int64_t>},
+    {"f32", float_bytes<float>},      {"f64", float_bytes<double>},
+};
 
-bool is_value_type(const std::string& type) {
-  static const char* const kTypes[] = {"u8", "u16", "u32", "u64", "s8",
-                                       "s16", "s32", "s64", "f32", "f64"};
-  return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
+const ValueType* find_value_type(const std::string& name) {
+  for (const ValueType& t : kValueTypes)
+    if (name == t.name) return &t;
+  return nullptr;
 }
 
 }  // namespace
@@ -162,10 +163,13 @@ ArgSpec parse_arg_spec(const std::string& text) {
     arg.buffer = value;
     return arg;
   }
-  if (!is_value_type(type))
-    reject("--arg", text,
-           fmt::format("unknown type '{}' (expected u8, u16, u32, u64, s8, s16, s32, s64, f32, f64 or ptr)", type));
-  const auto bytes = value_bytes(type, value);
+  const ValueType* value_type = find_value_type(type);
+  if (value_type == nullptr) {
+    std::string known;
+    for (const ValueType& t : kValueTypes) known += std::string(t.name) + ", ";
+    reject("--arg", text, fmt::format("unknown type '{}' (expected {}or ptr)", type, known));
+  }
+  const auto bytes = value_type->encode(value);
   if (!bytes) reject("--arg", text, fmt::format("'{}' is not a valid {} value", value, type));
   arg.bytes = *bytes;
   return arg;
