@@ -41,6 +41,10 @@ bool Block::done() const {
 
 Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(spec)) {
   if (!spec_.module || !spec_.kernel) throw Error("engine: launch without module or kernel");
+  auto it = spec_.module->function_index.find(spec_.kernel->name);
+  if (it == spec_.module->function_index.end())
+    throw Error("engine: kernel " + spec_.kernel->name + " is not in its module");
+  kernel_index_ = it->second;
   lay_out_parameters();
 }
 
@@ -109,22 +113,28 @@ std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smi
   block->shared_.assign(shared, 0);
   block->barriers_ = std::make_unique<BarrierTable>();
 
-  uint32_t kernel_index = spec_.module->function_index.at(spec_.kernel->name);
   uint64_t threads = spec_.block.count();
   for (uint64_t first = 0; first < threads; first += kWarpSize) {
-    auto warp = std::make_unique<Warp>();
-    warp->id_ = uint32_t(first / kWarpSize);
     uint64_t lanes = std::min<uint64_t>(kWarpSize, threads - first);
-    warp->live_mask_ = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1;
-    auto frame = make_frame(*warp, kernel_index);
-    size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
-    for (unsigned l = 0; l < kWarpSize; ++l)
-      std::memcpy(frame->lane_params(l), spec_.params.data(), n);
-    frame->stack.push_back(StackEntry{0, warp->live_mask_, ptx::kNoPc});
-    warp->frames_.push_back(std::move(frame));
-    block->warps_.push_back(std::move(warp));
+    uint32_t live = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1;
+    block->warps_.push_back(make_warp(uint32_t(first / kWarpSize), live));
   }
   return block;
+}
+
+// A warp at the kernel's first instruction, every lane holding a copy of the
+// launch parameters.
+std::unique_ptr<Warp> Engine::make_warp(uint32_t id, uint32_t live_mask) const {
+  auto warp = std::make_unique<Warp>();
+  warp->id_ = id;
+  warp->live_mask_ = live_mask;
+  auto frame = make_frame(*warp, kernel_index_);
+  size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    std::memcpy(frame->lane_params(l), spec_.params.data(), n);
+  frame->stack.push_back(StackEntry{0, live_mask, ptx::kNoPc});
+  warp->frames_.push_back(std::move(frame));
+  return warp;
 }
 
 static uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t active) {

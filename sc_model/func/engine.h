@@ -149,6 +149,7 @@ class Engine {
   // block: [own parameters | return values | call-site parameters].
   void lay_out_parameters();
   std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
+  std::unique_ptr<Warp> make_warp(uint32_t id, uint32_t live_mask) const;
   // step() into a record the caller reuses: addr[] is not cleared, only the
   // lanes of a memory instruction's exec_mask are written.
   void step_into(Block& block, Warp& warp, ExecRecord& rec);
@@ -156,6 +157,7 @@ class Engine {
 
   GlobalMemory& mem_;
   LaunchSpec spec_;
+  uint32_t kernel_index_ = 0;  // into Module::functions
   uint64_t cycle_ = 0;
   bool cycle_set_ = false;
   std::vector<uint64_t> param_offset_;       // by symbol index
