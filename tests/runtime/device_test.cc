@@ -2,6 +2,9 @@
 // every launch check with its message.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <functional>
+
 #include "sc_model/common/error.h"
 #include "sc_model/runtime/device.h"
 
@@ -127,6 +130,17 @@ TEST_F(DeviceTest, CountsAndTotals) {
   dev.launch(m, "counts", {1, 1, 1}, {32, 1, 1}, 0, KernelArgs().add(out));
   EXPECT_EQ(dev.totals().blocks, 7u);
   EXPECT_EQ(dev.totals().thread_instructions, 6u * 40u * 5u + 32u * 5u);
+}
+
+TEST_F(DeviceTest, RawArgumentBytesAndDeterministicRepeats) {
+  uint64_t out = dev.upload(std::vector<uint32_t>{0});
+  std::vector<uint8_t> pointer(8);
+  std::memcpy(pointer.data(), &out, 8);
+  LaunchResult first = dev.launch(m, "counts", {2, 1, 1}, {64, 1, 1}, 0, KernelArgs().add_bytes(pointer));
+  LaunchResult second = dev.launch(m, "counts", {2, 1, 1}, {64, 1, 1}, 0, KernelArgs().add_bytes(pointer));
+  EXPECT_EQ(first.thread_instructions, second.thread_instructions);
+  EXPECT_EQ(first.warp_instructions, second.warp_instructions);
+  EXPECT_EQ(dev.download<uint32_t>(out, 1)[0], 2u * 2u * 64u * 64u);
 }
 
 TEST(Device, MalformedModuleReportsPosition) {
