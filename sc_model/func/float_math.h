@@ -74,6 +74,25 @@ int sqrt_error(F a, F s) {
   return sign_of(std::fma(-s, s, a));
 }
 
+// fma's error, by Boldo and Muller's ErrFma: the exact a*b+c - r equals
+// r2 + r3 computed with error-free transformations.
+template <typename F> int fma_error(F a, F b, F c, F r) {
+  if (!std::isfinite(r))
+    return std::isinf(r) && std::isfinite(a) && std::isfinite(b) && std::isfinite(c) ? sign_of(r) : 0;
+  auto two_sum = [](F x, F y, F& err) {
+    F sum = x + y, yy = sum - x;
+    err = (x - (sum - yy)) + (y - yy);
+    return sum;
+  };
+  F u1 = a * b, u2 = std::fma(a, b, -u1);
+  F z1, b2, r3;
+  F a1 = two_sum(c, u2, z1);
+  F b1 = two_sum(u1, a1, b2);
+  F gamma = (b1 - r) + b2;
+  F r2 = two_sum(gamma, z1, r3);
+  return r2 != 0 ? sign_of(r2) : sign_of(r3);
+}
+
 // .ftz: subnormal inputs and results become zero of the same sign (f32 only).
 inline float flush(float v) {
   return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;

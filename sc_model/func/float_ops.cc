@@ -42,17 +42,11 @@ template <typename F>
 static void fused(ExecContext& c, const FloatMode<F>& m) {
   if (!is_directed(m.rnd))
     return map3<F>(c, [&](F a, F b, F e) { return m.out(std::fma(m.in(a), m.in(b), m.in(e))); });
-  if constexpr (sizeof(F) == 8) {
-    c.unsupported("fma.f64 with a directed rounding mode");
-  } else {
-    // The product of two floats is exact in double; the double sum then
-    // rounds once more to float in the requested direction.
-    map3<F>(c, [&](F a, F b, F e) {
-      double exact = std::fma(double(m.in(a)), double(m.in(b)), double(m.in(e)));
-      float r = float(exact);
-      return m.out(apply_rounding(r, sign_of(exact - double(r)), m.rnd));
-    });
-  }
+  map3<F>(c, [&](F a, F b, F e) {
+    a = m.in(a), b = m.in(b), e = m.in(e);
+    F r = std::fma(a, b, e);
+    return m.out(apply_rounding(r, fma_error(a, b, e, r), m.rnd));
+  });
 }
 
 template <typename F>
