@@ -2,7 +2,7 @@
 # Regenerates the committed PTX of every workload from tb/workloads/kernels/*.cu
 # with fixed flags (deterministic for a given nvcc), and resources.json: per
 # kernel {"registers", "shared_bytes", "local_bytes"} as `ptxas -v` reports them
-# for sm_75.
+# for sm_75, assembling exactly the PTX written (what nvcc -cubin would do).
 #   scripts/gen_ptx.sh [OUT_DIR]     (default: tb/workloads/ptx)
 # nvcc is taken from PATH, else /usr/local/cuda/bin.
 set -euo pipefail
@@ -12,7 +12,8 @@ out="${1:-$root/tb/workloads/ptx}"
 NVCC="$(command -v nvcc || true)"
 [ -n "$NVCC" ] || NVCC=/usr/local/cuda/bin/nvcc
 [ -x "$NVCC" ] || { echo "gen_ptx: nvcc not found on PATH or in /usr/local/cuda/bin" >&2; exit 1; }
-flags=(-arch=sm_75 -O3)
+PTXAS="$(dirname "$NVCC")/ptxas"
+[ -x "$PTXAS" ] || { echo "gen_ptx: ptxas not found next to $NVCC" >&2; exit 1; }
 
 mkdir -p "$out"
 tmp="$(mktemp -d)"
@@ -23,9 +24,9 @@ sources=("$kernels"/*.cu)
 ((${#sources[@]})) || { echo "gen_ptx: no .cu files in $kernels" >&2; exit 1; }
 for cu in "${sources[@]}"; do
   name="$(basename "$cu" .cu)"
-  "$NVCC" "${flags[@]}" -ptx "$cu" -o "$out/$name.ptx"
+  "$NVCC" -arch=sm_75 -O3 -ptx "$cu" -o "$out/$name.ptx"
   # ptxas -v reports on stderr; keep it per workload for the JSON step below.
-  "$NVCC" "${flags[@]}" -cubin -Xptxas -v "$cu" -o "$tmp/$name.cubin" 2> "$tmp/$name.ptxas"
+  "$PTXAS" -arch=sm_75 -O3 -v "$out/$name.ptx" -o "$tmp/$name.cubin" 2> "$tmp/$name.ptxas"
 done
 
 # ptxas -v prints, per function:
