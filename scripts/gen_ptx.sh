@@ -13,7 +13,8 @@ NVCC="$(command -v nvcc || true)"
 [ -n "$NVCC" ] || NVCC=/usr/local/cuda/bin/nvcc
 [ -x "$NVCC" ] || { echo "gen_ptx: nvcc not found on PATH or in /usr/local/cuda/bin" >&2; exit 1; }
 PTXAS="$(dirname "$NVCC")/ptxas"
-[ -x "$PTXAS" ] || { echo "gen_ptx: ptxas not found next to $NVCC" >&2; exit 1; }
+[ -x "$PTXAS" ] || PTXAS="$(command -v ptxas || true)"
+[ -n "$PTXAS" ] || { echo "gen_ptx: ptxas not found next to $NVCC or on PATH" >&2; exit 1; }
 
 mkdir -p "$out"
 tmp="$(mktemp -d)"
