@@ -1,4 +1,5 @@
-// kmeans: Lloyd iterations of k-means clustering; the device assigns every
+// kmeans: Lloyd iterations of k-means clustering; the device first turns the
+// point-major input feature-major, then per iteration assigns every
 // point to its nearest centroid (centroids staged in dynamic shared memory),
 // the host recomputes the centroids between launches.
 #include <cmath>
@@ -73,8 +74,9 @@ class KmeansWorkload : public Workload {
  public:
   std::string name() const override { return "kmeans"; }
   std::string description() const override {
-    return "k-means clustering: per iteration one thread per point finds the nearest of k centroids "
-           "(staged in dynamic shared memory) over feature-major data; the host moves the centroids";
+    return "k-means clustering: a strided point-major to feature-major transpose, then per iteration "
+           "one thread per point finds the nearest of k centroids (staged in dynamic shared memory); "
+           "the host moves the centroids";
   }
   bool barrier_intensive() const override { return false; }
 
@@ -91,14 +93,25 @@ class KmeansWorkload : public Workload {
     for (uint32_t c = 0; c < k; ++c)
       for (uint32_t f = 0; f < dims; ++f) centroids[size_t(c) * dims + f] = pts.at(c, f);
 
+    std::vector<float> point_major(pts.features.size());
+    for (uint32_t p = 0; p < n; ++p)
+      for (uint32_t f = 0; f < dims; ++f) point_major[size_t(p) * dims + f] = pts.at(p, f);
+
     const auto& module = load_workload_module(dev, name());
-    uint64_t d_features = dev.upload(pts.features), d_centroids = dev.upload(centroids);
+    const runtime::Dim3 grid{ceil_div(n, kThreads), 1, 1}, block{kThreads, 1, 1};
+    uint64_t d_point_major = dev.upload(point_major);
+    uint64_t d_features = dev.upload(std::vector<float>(pts.features.size(), 0.0f));
+    dev.launch(module, "kmeans_transpose", grid, block, 0,
+               runtime::KernelArgs().add(d_point_major).add(d_features).add(int32_t(n)).add(int32_t(dims)));
+    Verification v = compare_exact(pts.features, dev.download<float>(d_features, pts.features.size()),
+                                   "feature-major value");
+    if (!v.ok) return v;
+    uint64_t d_centroids = dev.upload(centroids);
     uint64_t d_membership = dev.upload(std::vector<int32_t>(n, -1));
     const uint32_t centroid_bytes = k * dims * sizeof(float);
-    Verification v;
     for (uint32_t it = 0; it < iterations; ++it) {
       dev.copy_to_device(d_centroids, centroids.data(), centroid_bytes);
-      dev.launch(module, "kmeans_assign", {ceil_div(n, kThreads), 1, 1}, {kThreads, 1, 1}, centroid_bytes,
+      dev.launch(module, "kmeans_assign", grid, block, centroid_bytes,
                  runtime::KernelArgs()
                      .add(d_features).add(d_centroids).add(d_membership)
                      .add(int32_t(n)).add(int32_t(k)).add(int32_t(dims)));

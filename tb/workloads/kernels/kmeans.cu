@@ -1,10 +1,21 @@
-// K-means assignment step: every point (one thread each) finds the nearest
+// K-means clustering kernels.
+// kmeans_transpose: the input arrives point-major (a point's features
+// contiguous); one thread per point rewrites it feature-major, reading with a
+// stride of dims words and writing coalesced, once before the iterations.
+// kmeans_assign, the assignment step: every point (one thread each) finds the nearest
 // of k centroids by squared Euclidean distance over its features. Features
 // are stored feature-major (feature f of point p at f * n + p) so a warp's
 // loads coalesce; the block first stages all k x features centroid values in
 // dynamic shared memory behind one barrier. The host recomputes centroids
 // between launches. Distances use explicit fused multiply-adds so the host
 // can reproduce them bit for bit (ties go to the lower centroid).
+extern "C" __global__ void kmeans_transpose(const float* point_major, float* feature_major, int n,
+                                            int dims) {
+  int p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p >= n) return;
+  for (int f = 0; f < dims; ++f) feature_major[f * n + p] = point_major[p * dims + f];
+}
+
 extern "C" __global__ void kmeans_assign(const float* features, const float* centroids,
                                          int* membership, int n, int k, int dims) {
   extern __shared__ float centre[];
