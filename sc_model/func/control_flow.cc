@@ -10,8 +10,6 @@
 
 namespace scwarp::func {
 
-constexpr size_t kMaxCallDepth = 1024;  // runaway recursion ends in an Error
-
 void ExecContext::normalize_stack() {
   while (true) {
     CallFrame& f = *warp.frames_.back();
@@ -103,6 +101,11 @@ void ExecContext::call() {
   if (warp.frames_.size() >= kMaxCallDepth)
     fault(std::countr_zero(lanes),
           fmt::format("call depth exceeds {} frames (runaway recursion?)", kMaxCallDepth));
+  if (warp.local_top_ + fn.local_bytes + 16 > kMaxLocalBytesPerThread)
+    fault(
+        std::countr_zero(lanes),
+        fmt::format("call to {} would take the thread's local memory past {} bytes (call depth {})",
+                    fn.name, kMaxLocalBytesPerThread, warp.frames_.size()));
   StackEntry& t = top();
   uint32_t active = t.mask;
   uint32_t rest = exec & ~lanes;  // other indirect targets: re-execute the call for them

@@ -45,6 +45,10 @@ Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(
   if (it == spec_.module->function_index.end())
     throw Error("engine: kernel " + spec_.kernel->name + " is not in its module");
   kernel_index_ = it->second;
+  if (spec_.kernel->local_bytes > kMaxLocalBytesPerThread)
+    throw Error(fmt::format("kernel {} needs {} bytes of local memory per thread; the limit is {}",
+                            spec_.kernel->name, spec_.kernel->local_bytes,
+                            kMaxLocalBytesPerThread));
   lay_out_parameters();
 }
 

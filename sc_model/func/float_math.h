@@ -76,9 +76,11 @@ int sqrt_error(F a, F s) {
 
 // fma's error, by Boldo and Muller's ErrFma: the exact a*b+c - r equals
 // r2 + r3 computed with error-free transformations.
-template <typename F> int fma_error(F a, F b, F c, F r) {
+template <typename F>
+int fma_error(F a, F b, F c, F r) {
   if (!std::isfinite(r))
-    return std::isinf(r) && std::isfinite(a) && std::isfinite(b) && std::isfinite(c) ? sign_of(r) : 0;
+    return std::isinf(r) && std::isfinite(a) && std::isfinite(b) && std::isfinite(c) ? sign_of(r)
+                                                                                     : 0;
   auto two_sum = [](F x, F y, F& err) {
     F sum = x + y, yy = sum - x;
     err = (x - (sum - yy)) + (y - yy);

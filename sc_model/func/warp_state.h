@@ -10,6 +10,11 @@
 
 namespace scwarp::func {
 
+// Bounds that turn a runaway recursion into an Error instead of exhausting
+// host memory.
+inline constexpr size_t kMaxCallDepth = 1024;
+inline constexpr uint64_t kMaxLocalBytesPerThread = 1 << 20;
+
 // One entry of the SIMT re-convergence stack. The top entry is what runs: its
 // pc and mask are the warp's. An entry is popped when its pc reaches its
 // reconv pc (the immediate post-dominator of the branch that pushed it) or

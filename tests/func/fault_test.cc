@@ -170,5 +170,27 @@ TEST(Fault, RunawayRecursionIsBounded) {
   }
 }
 
+TEST(Fault, RecursionWithLargeLocalFramesIsBounded) {
+  std::string ptx = R"(.version 7.5
+.target sm_80
+.address_size 64
+.func f() {
+  .local .align 8 .b8 big[65536];
+  call.uni f, ();
+  ret;
+}
+.visible .entry k() { call.uni f, (); ret; }
+)";
+  runtime::Device dev;
+  const auto& m = dev.load_module(ptx, "bigframes.ptx");
+  try {
+    dev.launch(m, "k", {1, 1, 1}, {32, 1, 1}, 0, KernelArgs());
+    FAIL();
+  } catch (const Error& e) {
+    expect_contains(e.what(), "call to f would take the thread's local memory past 1048576 bytes");
+    expect_contains(e.what(), "function f pc 0");
+  }
+}
+
 }  // namespace
 }  // namespace scwarp::test
