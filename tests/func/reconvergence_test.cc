@@ -140,5 +140,55 @@ TEST(Reconvergence, NestedDivergenceInDataDependentLoopWithEarlyExit) {
   EXPECT_GT(r.warp_instructions, 0u);
 }
 
+// A callee where some lanes return early through their own ret, called
+// under a guard by only some lanes; each lane gets its own return value.
+const std::string kEarlyReturn = std::string(kHeader) + R"(
+.func (.param .b32 result) classify(.param .b32 x) {
+  .reg .b32 %r<4>; .reg .pred %p<2>;
+  ld.param.b32 %r1, [x];
+  setp.lt.u32 %p1, %r1, 10;
+  @%p1 bra SMALL;
+  mul.lo.u32 %r2, %r1, 2;
+  st.param.b32 [result], %r2;
+  ret;
+SMALL:
+  add.u32 %r2, %r1, 1000;
+  st.param.b32 [result], %r2;
+  ret;
+}
+.visible .entry early(.param .u64 out) {
+  .reg .b32 %r<6>; .reg .b64 %rd<4>; .reg .pred %p<2>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r3, 7;
+  setp.ne.u32 %p1, %r1, 3;
+  {
+  .param .b32 arg; .param .b32 res;
+  st.param.b32 [arg], %r1;
+  @%p1 call (res), classify, (arg);
+  @%p1 ld.param.b32 %r3, [res];
+  }
+  activemask.b32 %r4;
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 8;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.v2.u32 [%rd3], {%r3, %r4};
+  ret;
+}
+)";
+
+TEST(Reconvergence, DivergentEarlyReturnFromAGuardedCall) {
+  runtime::Device dev;
+  const auto& m = dev.load_module(kEarlyReturn, "early.ptx");
+  const int n = 32;
+  uint64_t out = dev.malloc(n * 8);
+  dev.launch(m, "early", {1, 1, 1}, {n, 1, 1}, 0, KernelArgs().add(out));
+  auto got = dev.download<uint32_t>(out, 2 * n);
+  for (int t = 0; t < n; ++t) {
+    uint32_t want = t == 3 ? 7u : t < 10 ? 1000u + t : 2u * t;
+    EXPECT_EQ(got[2 * t], want) << t;
+    EXPECT_EQ(got[2 * t + 1], 0xffffffffu) << "whole warp together after the call";
+  }
+}
+
 }  // namespace
 }  // namespace scwarp::test
