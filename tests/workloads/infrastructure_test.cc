@@ -150,3 +150,14 @@ TEST(WorkloadEmbedded, EveryKernelHasResources) {
     EXPECT_GT(kernels, 0u) << n;
   }
 }
+
+// A workload that claims to be barrier-intensive must at least contain a
+// block-wide barrier (__syncthreads compiles to bar.sync / barrier.sync).
+TEST(WorkloadEmbedded, BarrierIntensiveWorkloadsHaveBarriers) {
+  for (const auto& n : workload_names()) {
+    if (!make_workload(n)->barrier_intensive()) continue;
+    const std::string& ptx = workload_ptx(n);
+    bool has_barrier = ptx.find("bar.sync") != std::string::npos || ptx.find("barrier.sync") != std::string::npos;
+    EXPECT_TRUE(has_barrier) << n << " is marked barrier-intensive but its PTX has no barrier";
+  }
+}
