@@ -17,7 +17,10 @@ constexpr uint32_t kBx = 32, kBy = 8;
 std::vector<float> gaussian_taps() {
   std::vector<float> taps(kTaps);
   float total = 0.0f;
-  for (int k = -kRadius; k <= kRadius; ++k) total += taps[k + kRadius] = std::exp(-float(k * k) / 18.0f);
+  for (int k = -kRadius; k <= kRadius; ++k) {
+    taps[k + kRadius] = std::exp(-float(k * k) / 18.0f);
+    total += taps[k + kRadius];
+  }
   for (float& t : taps) t /= total;
   return taps;
 }

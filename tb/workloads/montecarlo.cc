@@ -91,9 +91,9 @@ class MontecarloWorkload : public Workload {
     // Same paths on both sides: only the SFU approximations and float
     // summation order separate them.
     return all_of({compare_close(expected_sum, dev.download<float>(d_sum, options), "payoff sum of option",
-                                 2e-4f, 1e-3f),
+                                 2e-5f, 1e-3f),
                    compare_close(expected_sq_sum, dev.download<float>(d_sq_sum, options),
-                                 "squared payoff sum of option", 2e-4f, 1e-2f)});
+                                 "squared payoff sum of option", 2e-5f, 1e-2f)});
   }
 };
 

@@ -1,6 +1,8 @@
 // nqueens: counts the solutions of the n-queens puzzle by backtracking,
 // one thread per placement of the first rows; neighbouring threads search
 // trees of very different sizes (warp divergence, local-memory stacks).
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 #include "sc_model/common/error.h"
