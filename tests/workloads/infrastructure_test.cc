@@ -9,6 +9,7 @@
 
 #include "sc_model/common/error.h"
 #include "tb/workloads/common.h"
+#include "tb/workloads/embedded_data.h"
 
 using namespace scwarp::workloads;
 
@@ -160,4 +161,13 @@ TEST(WorkloadEmbedded, BarrierIntensiveWorkloadsHaveBarriers) {
     bool has_barrier = ptx.find("bar.sync") != std::string::npos || ptx.find("barrier.sync") != std::string::npos;
     EXPECT_TRUE(has_barrier) << n << " is marked barrier-intensive but its PTX has no barrier";
   }
+}
+
+// Every embedded module has a registered driver and vice versa: a driver whose
+// registration the linker dropped would show up here as a missing name.
+TEST(WorkloadRegistry, OneDriverPerEmbeddedModule) {
+  std::vector<std::string> modules;
+  for (size_t i = 0; i < kEmbeddedPtxCount; ++i) modules.push_back(kEmbeddedPtx[i].name);
+  std::sort(modules.begin(), modules.end());
+  EXPECT_EQ(modules, workload_names());
 }
