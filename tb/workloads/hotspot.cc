@@ -47,7 +47,7 @@ class HotspotWorkload : public Workload {
   bool barrier_intensive() const override { return false; }
 
   Verification run(runtime::Device& dev, Size size, uint64_t seed) override {
-    // paper: 256 x 256 chip, 2 steps per launch = 22 x 22 = 484 TBs, about 6.5 waves.
+    // paper: 256 x 256 chip, 2 steps per launch = 22 x 22 = 484 TBs, about 5.4 waves of 90 resident.
     const uint32_t rows = by_size<uint32_t>(size, 32, 64, 256);
     const uint32_t cols = by_size<uint32_t>(size, 48, 128, 256);
     const uint32_t steps = by_size<uint32_t>(size, 5, 6, 10);
