@@ -15,10 +15,11 @@ void lane_addresses(ExecContext& c, const ptx::Operand& op, std::array<uint64_t,
   uint64_t offset = op.imm;
   if (op.reg != ptx::kNoReg) {
     const uint64_t* r = c.reg(op.reg);
-    // A 32-bit address register (shared memory, -m32 style) holds 32 bits.
+    // A 32-bit address register (shared memory, -m32 style) holds 32 bits, and
+    // its sum with the offset wraps at 2^32: nvcc folds negative offsets so.
     bool narrow = ptx::type_bits(c.frame.fn->regs[op.reg].type) <= 32;
     uint64_t keep = narrow ? 0xffffffffull : ~0ull;
-    for_lanes(c.exec, [&](unsigned l) { out[l] = (r[l] & keep) + offset; });
+    for_lanes(c.exec, [&](unsigned l) { out[l] = (r[l] + offset) & keep; });
     return;
   }
   uint64_t base = op.sym != ptx::kNoSym ? c.symbol_address(op.sym) : 0;

@@ -236,8 +236,8 @@ struct Decoder {
       case K::Nc: in.nc = true; return is_one_of(op, {Opcode::Ld});
       case K::ShiftL: in.shift_left = true; return op == Opcode::Shf;
       case K::ShiftR: in.shift_left = false; return op == Opcode::Shf;
-      case K::Clamp: in.clamp = true; return op == Opcode::Shf;
-      case K::Wrap: in.wrap = true; return op == Opcode::Shf;
+      case K::Clamp: in.clamp = true; return op == Opcode::Shf || op == Opcode::Bmsk;
+      case K::Wrap: in.wrap = true; return op == Opcode::Shf || op == Opcode::Bmsk;
       case K::Shiftamt: in.shiftamt = true; return op == Opcode::Bfind;
     }
     return false;

@@ -120,3 +120,18 @@ INSTANTIATE_TEST_SUITE_P(Logic, BitOp, ::testing::Values(
 
 }  // namespace
 }  // namespace scwarp::test
+
+namespace scwarp::test {
+namespace {
+
+// bmsk: a mask of b bits starting at bit a; .clamp limits a and b to 32,
+// .wrap takes them modulo 32.
+INSTANTIATE_TEST_SUITE_P(BitMask, BitOp, ::testing::Values(
+  Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 4, 4, 0, 0xf0},
+  Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 30, 8, 0, 0xc0000000},
+  Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 0, 40, 0, 0xffffffff},
+  Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 40, 4, 0, 0},
+  Case{"bmsk.wrap.b32 %d32, %a32, %b32", Out::R32, 36, 33, 0, 0x10}));
+
+}  // namespace
+}  // namespace scwarp::test

@@ -161,5 +161,31 @@ TEST(MemorySpaces, SpecialRegistersIn3D) {
           }
 }
 
+// nvcc folds negative offsets into 32-bit shared address arithmetic: the sum
+// of a 32-bit address register and its immediate wraps at 2^32.
+TEST(MemorySpaces, SharedAddressRegisterPlusOffsetWrapsAt32Bits) {
+  runtime::Device dev;
+  const auto& m = dev.load_module(kHeader + R"(
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<5>;
+  .reg .b64 %rd<3>;
+  .shared .align 4 .b8 buf[16];
+  mov.u32 %r1, buf;
+  add.s32 %r2, %r1, -4;
+  mov.u32 %r3, 42;
+  st.shared.u32 [%r2+8], %r3;
+  ld.shared.u32 %r4, [%r1+4];
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  st.global.u32 [%rd2], %r4;
+  ret;
+}
+)", "wrap.ptx");
+  uint64_t out = dev.malloc(4);
+  dev.launch(m, "k", {1, 1, 1}, {1, 1, 1}, 0, KernelArgs().add(out));
+  EXPECT_EQ(dev.download<uint32_t>(out, 1)[0], 42u);
+}
+
 }  // namespace
 }  // namespace scwarp::test

@@ -96,7 +96,7 @@ const std::vector<Case>& cases() {
        [](const Instr& i) { return !i.shift_left && i.clamp && !i.wrap; }},
       {"shf.l.wrap.b32 %r1, %r2, %r3, %r4;", O::Shf, T::B32, T::None, C::IntAlu,
        [](const Instr& i) { return i.shift_left && i.wrap; }},
-      {"bmsk.clamp.b32 %r1, %r2, %r3;", O::Unsupported, T::None, T::None, C::IntAlu, any},
+      {"bmsk.clamp.b32 %r1, %r2, %r3;", O::Bmsk, T::B32, T::None, C::IntAlu, any},
       {"bmsk.b32 %r1, %r2, %r3;", O::Bmsk, T::B32, T::None, C::IntAlu, any},
       {"vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;", O::Vabsdiff4, T::U32, T::U32, C::IntAlu,
        [](const Instr& i) { return i.atom == AtomOp::Add; }},

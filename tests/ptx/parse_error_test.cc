@@ -107,3 +107,20 @@ TEST(ParseError, FileThatCannotBeOpenedIsNamed) {
 
 }  // namespace
 }  // namespace scwarp::ptx::test
+
+namespace scwarp::ptx::test {
+namespace {
+
+TEST(ParseModuleFile, RefusesAFolderAndADevice) {
+  for (const char* path : {"/tmp", "/dev/zero"}) {
+    try {
+      parse_module_file(path);
+      FAIL() << path << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace scwarp::ptx::test
