@@ -7,20 +7,7 @@
 namespace scwarp::test {
 namespace {
 
-struct Case {
-  const char* instr;
-  Out out;
-  uint64_t a, b, c, expect;
-};
-void PrintTo(const Case& c, std::ostream* os) { *os << c.instr; }
-
-class BitOp : public ::testing::TestWithParam<Case> {};
-TEST_P(BitOp, Computes) {
-  const Case& k = GetParam();
-  EXPECT_EQ(eval(k.instr, k.out, k.a, k.b, k.c), k.expect) << k.instr;
-}
-
-INSTANTIATE_TEST_SUITE_P(Logic, BitOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Logic, InstrSemantics, ::testing::Values(
   Case{"and.b32 %d32, %a32, %b32", Out::R32, 0xf0f0, 0xff00, 0, 0xf000},
   Case{"or.b64 %d64, %a64, %b64", Out::R64, 1ull << 63, 1, 0, (1ull << 63) | 1},
   Case{"xor.b32 %d32, %a32, %b32", Out::R32, 0xffffffff, 0x0f0f0f0f, 0, 0xf0f0f0f0},
@@ -126,7 +113,7 @@ namespace {
 
 // bmsk: a mask of b bits starting at bit a; .clamp limits a and b to 32,
 // .wrap takes them modulo 32.
-INSTANTIATE_TEST_SUITE_P(BitMask, BitOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(BitMask, InstrSemantics, ::testing::Values(
   Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 4, 4, 0, 0xf0},
   Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 30, 8, 0, 0xc0000000},
   Case{"bmsk.clamp.b32 %d32, %a32, %b32", Out::R32, 0, 40, 0, 0xffffffff},

@@ -9,19 +9,6 @@
 namespace scwarp::test {
 namespace {
 
-struct Case {
-  const char* instr;
-  Out out;
-  uint64_t a, b, c, expect;
-};
-void PrintTo(const Case& c, std::ostream* os) { *os << c.instr; }
-
-class FloatOp : public ::testing::TestWithParam<Case> {};
-TEST_P(FloatOp, Computes) {
-  const Case& k = GetParam();
-  EXPECT_EQ(eval(k.instr, k.out, k.a, k.b, k.c), k.expect) << k.instr;
-}
-
 const uint64_t NaN = f32_bits(std::numeric_limits<float>::quiet_NaN());
 const uint64_t CANON = 0x7fffffff;  // the NaN the GPU produces
 const uint64_t INF = f32_bits(INFINITY);
@@ -31,7 +18,7 @@ const uint64_t ONE = f32_bits(1.0f);
 uint64_t F(float f) { return f32_bits(f); }
 uint64_t D(double d) { return f64_bits(d); }
 
-INSTANTIATE_TEST_SUITE_P(Arith, FloatOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Arith, InstrSemantics, ::testing::Values(
   Case{"add.f32 %df, %af, %bf", Out::F32, F(1.5f), F(2.25f), 0, F(3.75f)},
   Case{"add.f32 %df, %af, %bf", Out::F32, INF, NINF, 0, CANON},
   Case{"mul.f32 %df, %af, %bf", Out::F32, F(3.0f), F(-0.5f), 0, F(-1.5f)},
@@ -89,7 +76,7 @@ INSTANTIATE_TEST_SUITE_P(Arith, FloatOp, ::testing::Values(
   Case{"tanh.approx.f32 %df, %af", Out::F32, F(0.0f), 0, 0, F(0.0f)}
 ));
 
-INSTANTIATE_TEST_SUITE_P(Compare, FloatOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Compare, InstrSemantics, ::testing::Values(
   Case{"setp.lt.f32 %dp, %af, %bf", Out::Pred, F(1.0f), F(2.0f), 0, 1},
   Case{"setp.lt.f32 %dp, %af, %bf", Out::Pred, NaN, F(2.0f), 0, 0},
   Case{"setp.ltu.f32 %dp, %af, %bf", Out::Pred, NaN, F(2.0f), 0, 1},
@@ -115,7 +102,7 @@ INSTANTIATE_TEST_SUITE_P(Compare, FloatOp, ::testing::Values(
   Case{"testp.normal.f32 %dp, %af", Out::Pred, DENORM, 0, 0, 0}
 ));
 
-INSTANTIATE_TEST_SUITE_P(Convert, FloatOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Convert, InstrSemantics, ::testing::Values(
   // float -> int: rounding, saturation, NaN -> 0
   Case{"cvt.rzi.s32.f32 %d32, %af", Out::R32, F(-2.7f), 0, 0, uint64_t(uint32_t(-2))},
   Case{"cvt.rmi.s32.f32 %d32, %af", Out::R32, F(-2.2f), 0, 0, uint64_t(uint32_t(-3))},
@@ -160,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(Convert, FloatOp, ::testing::Values(
 ));
 
 // Half precision: 0x3c00 = 1.0, 0x4000 = 2.0, 0x3555 ~ 1/3, 0x7bff = 65504.
-INSTANTIATE_TEST_SUITE_P(Half, FloatOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Half, InstrSemantics, ::testing::Values(
   Case{"add.f16 %d16, %a16, %b16", Out::R16, 0x3c00, 0x3c00, 0, 0x4000},
   Case{"add.f16 %d16, %a16, %b16", Out::R16, 0x7bff, 0x7bff, 0, 0x7c00},
   Case{"add.rn.sat.f16 %d16, %a16, %b16", Out::R16, 0x3c00, 0x3c00, 0, 0x3c00},
@@ -178,7 +165,7 @@ INSTANTIATE_TEST_SUITE_P(Half, FloatOp, ::testing::Values(
   Case{"setp.gtu.f16 %dp, %a16, %b16", Out::Pred, 0x7e00, 0x4000, 0, 1}
 ));
 
-INSTANTIATE_TEST_SUITE_P(IntConvert, FloatOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(IntConvert, InstrSemantics, ::testing::Values(
   Case{"cvt.s32.s8 %d32, %a32", Out::R32, 0x80, 0, 0, 0xffffff80},
   Case{"cvt.u32.u8 %d32, %a32", Out::R32, 0x180, 0, 0, 0x80},
   Case{"cvt.s64.s32 %d64, %a32", Out::R64, 0xfffffffe, 0, 0, uint64_t(-2)},

@@ -6,25 +6,10 @@
 namespace scwarp::test {
 namespace {
 
-struct Case {
-  const char* instr;
-  Out out;
-  uint64_t a, b, c, expect;
-};
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.instr; }
-
-class IntegerOp : public ::testing::TestWithParam<Case> {};
-
-TEST_P(IntegerOp, Computes) {
-  const Case& k = GetParam();
-  EXPECT_EQ(eval(k.instr, k.out, k.a, k.b, k.c), k.expect) << k.instr;
-}
-
 constexpr uint64_t M32 = 0xffffffffull;
 constexpr uint64_t INT32_MIN_BITS = 0x80000000ull;
 
-INSTANTIATE_TEST_SUITE_P(Cases, IntegerOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Cases, InstrSemantics, ::testing::Values(
   // wrap-around and saturation
   Case{"add.s32 %d32, %a32, %b32", Out::R32, 0x7fffffff, 1, 0, 0x80000000},
   Case{"add.sat.s32 %d32, %a32, %b32", Out::R32, 0x7fffffff, 1, 0, 0x7fffffff},
@@ -78,7 +63,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, IntegerOp, ::testing::Values(
 
 // Atomics on the input word a (at [%in]) by one thread: the value left in
 // memory, or the old value returned.
-INSTANTIATE_TEST_SUITE_P(Atomic, IntegerOp, ::testing::Values(
+INSTANTIATE_TEST_SUITE_P(Atomic, InstrSemantics, ::testing::Values(
   Case{"red.global.add.u32 [%in], %b32; ld.global.u32 %d32, [%in]", Out::R32, 5, 7, 0, 12},
   Case{"atom.global.add.u32 %d32, [%in], %b32", Out::R32, 5, 7, 0, 5},
   Case{"atom.global.cas.b32 %t32, [%in], %b32, %c32; ld.global.u32 %d32, [%in]", Out::R32, 5, 5, 9, 9},

@@ -2,6 +2,8 @@
 // instructions on chosen operand bits (the table-driven semantics tests).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -28,5 +30,16 @@ uint64_t f32_bits(float f);
 uint64_t f64_bits(double d);
 float as_f32(uint64_t bits);
 double as_f64(uint64_t bits);
+
+// One instruction's semantics as a table row: `instr` run on inputs a, b, c
+// must leave `expect` in output `out`. The ops test files instantiate
+// InstrSemantics with their tables.
+struct Case {
+  const char* instr;
+  Out out;
+  uint64_t a, b, c, expect;
+};
+void PrintTo(const Case& c, std::ostream* os);
+class InstrSemantics : public ::testing::TestWithParam<Case> {};
 
 }  // namespace scwarp::test
