@@ -379,7 +379,7 @@ Module parse_module(const std::string& text, const std::string& file_name) {
 Module parse_module_file(const std::string& path) {
   // A folder opens but reads as empty, a device never ends: refuse both.
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
     throw Error(fmt::format("{}: cannot read PTX file: not a regular file", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("{}: cannot open PTX file", path));
