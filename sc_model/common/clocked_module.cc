@@ -1,0 +1,36 @@
+#include "sc_model/common/clocked_module.h"
+
+namespace scwarp {
+
+ClockedModule::ClockedModule(sc_core::sc_module_name name, bool skip_idle)
+    : sc_core::sc_module(name), skip_idle_(skip_idle) {
+  SC_HAS_PROCESS(ClockedModule);
+  SC_METHOD(run);
+}
+
+void ClockedModule::wake_at(uint64_t at) {
+  uint64_t now = current_cycle();
+  wake_.notify(at > now ? (at - now) * kCycleTime : sc_core::SC_ZERO_TIME);
+}
+
+void ClockedModule::run() {
+  uint64_t now = current_cycle();
+  if (ticked_ && now == last_tick_) {  // a second trigger in a cycle already ticked
+    next_trigger(kCycleTime, wake_);
+    return;
+  }
+  uint64_t first_untick = ticked_ ? last_tick_ + 1 : 0;
+  if (now > first_untick) skipped(first_untick, now - first_untick);
+  ticked_ = true;
+  last_tick_ = now;
+  uint64_t next = tick(now);
+  if (!skip_idle_ || next <= now + 1) {
+    next_trigger(kCycleTime);
+  } else if (next == kIdle) {
+    next_trigger(wake_);
+  } else {
+    next_trigger((next - now) * kCycleTime, wake_);
+  }
+}
+
+}  // namespace scwarp

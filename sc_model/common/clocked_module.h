@@ -1,0 +1,49 @@
+// Base of every timed unit of the SystemC model. A unit is clocked by its own
+// SC_METHOD, which runs once per core cycle while the unit has work and
+// sleeps (waits on an event) while it has none: idle costs nothing, as in
+// Akita. Simulated time is in core cycles: 1 ns = 1 core cycle.
+// Only the timing model (mem/, sm/, gpu/) includes this header.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+#include <systemc>
+
+namespace scwarp {
+
+inline const sc_core::sc_time kCycleTime(1, sc_core::SC_NS);
+inline uint64_t current_cycle() { return sc_core::sc_time_stamp().value() / kCycleTime.value(); }
+
+class ClockedModule : public sc_core::sc_module {
+ public:
+  static constexpr uint64_t kIdle = std::numeric_limits<uint64_t>::max();
+
+  // skip_idle = false: tick() runs every cycle (the reference every skip is
+  // tested against); true: only at the cycles tick() asks for or wake_at() sets.
+  ClockedModule(sc_core::sc_module_name name, bool skip_idle);
+
+  // A producer that hands this unit work readable at cycle `at` (> now)
+  // calls this so a sleeping unit runs then.
+  void wake_at(uint64_t at);
+
+ protected:
+  // One cycle of work at `cycle`. Returns the next cycle the unit must run at
+  // if nothing arrives before (cycle + 1 while busy; a timer's cycle; kIdle
+  // when only wake_at() can give it work). Must be correct to call at any
+  // cycle: a tick with nothing to do changes nothing but per-cycle counters.
+  virtual uint64_t tick(uint64_t cycle) = 0;
+  // Cycles [from, from + count) that were not ticked because the unit slept;
+  // units that count every cycle (stall classes) account for them here
+  // exactly as count idle ticks would have.
+  virtual void skipped(uint64_t from, uint64_t count) { (void)from, (void)count; }
+
+ private:
+  void run();
+  sc_core::sc_event wake_;
+  bool skip_idle_;
+  bool ticked_ = false;
+  uint64_t last_tick_ = 0;
+};
+
+}  // namespace scwarp

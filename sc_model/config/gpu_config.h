@@ -1,0 +1,144 @@
+// The GPU's configuration: every option the timing model reads, with
+// GPGPU-Sim's option names where GPGPU-Sim has the same knob (so a GPGPU-Sim
+// user can bring their gpgpusim.config) and `-scwarp_*` names for our own.
+// Parsing, validation and defaults live here; the modules only read the
+// typed fields. docs/configuration.md lists every option.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace scwarp::config {
+
+// GPGPU-Sim's cache geometry string, e.g. "32:128:4,L:L:m:N,A:32:8,8":
+// <sets>:<line bytes>:<ways>,<replacement>:<write policy>:<alloc>:<write alloc>,
+// <mshr kind>:<mshr entries>:<max merged per entry>,<miss queue entries>
+struct CacheGeometry {
+  uint32_t sets = 32;
+  uint32_t line_bytes = 128;
+  uint32_t ways = 4;
+  char replacement = 'L';   // L = LRU, F = FIFO
+  char write_policy = 'L';  // R read-only, B write-back, T write-through, E write-evict, L local WB / global WT
+  char alloc_policy = 'm';  // m = allocate on miss, f = on fill
+  char write_alloc = 'N';   // N = no write allocate, W = write allocate
+  uint32_t mshr_entries = 32;
+  uint32_t mshr_max_merge = 8;
+  uint32_t miss_queue = 8;
+  uint32_t bytes() const { return sets * line_bytes * ways; }
+};
+
+// Latency and initiation interval of one operation kind on its unit.
+struct OpTiming {
+  uint32_t latency = 4;
+  uint32_t initiation = 1;
+};
+
+// GPGPU-Sim's ptx_opcode_latency_* / ptx_opcode_initiation_* lists:
+// "ADD,MAX,MUL,MAD,DIV" per data kind.
+struct OpTimingTable {
+  OpTiming add, max, mul, mad, div;
+};
+
+// DRAM timing in DRAM command-clock cycles (gpgpu_dram_timing_opt).
+struct DramTiming {
+  uint32_t banks = 16;  // nbk
+  uint32_t tCCD = 2, tRRD = 6, tRCD = 12, tRAS = 28, tRP = 12, tRC = 40;
+  uint32_t CL = 12, WL = 4, tCDLR = 5, tWR = 12;
+};
+
+struct GpuConfig {
+  // --- GPU shape ---
+  uint32_t n_clusters = 15;            // -gpgpu_n_clusters
+  uint32_t cores_per_cluster = 1;      // -gpgpu_n_cores_per_cluster
+  uint32_t sm_count() const { return n_clusters * cores_per_cluster; }
+
+  // --- SM limits (-gpgpu_shader_core_pipeline "<threads>:<warp size>", ...) ---
+  uint32_t max_threads_per_sm = 1536;
+  uint32_t warp_size = 32;             // only 32 is supported (checked)
+  uint32_t max_tbs_per_sm = 8;         // -gpgpu_shader_cta
+  uint32_t registers_per_sm = 32768;   // -gpgpu_shader_registers
+  uint32_t shared_bytes_per_sm = 49152;  // -gpgpu_shmem_size
+  uint32_t max_warps_per_sm() const { return max_threads_per_sm / warp_size; }
+
+  // --- front end ---
+  CacheGeometry l1i{4, 128, 4, 'L', 'R', 'f', 'N', 2, 32, 4};  // -gpgpu_cache:il1
+  uint32_t l1i_miss_latency = 20;      // -scwarp_l1i_miss_latency (cycles to refill from L2)
+  uint32_t ibuffer_entries = 2;        // -scwarp_ibuffer_entries (per warp)
+  uint32_t fetch_width = 1;            // -scwarp_fetch_width (warps fetched per cycle)
+  uint32_t decode_latency = 1;         // -scwarp_decode_latency
+  std::string fetch_policy = "rr";     // -scwarp_fetch_policy (registry name)
+
+  // --- issue ---
+  uint32_t schedulers_per_sm = 2;      // -gpgpu_num_sched_per_core (warp w goes to scheduler w % n)
+  std::string scheduler = "lrr";       // -gpgpu_scheduler (registry name; GPGPU-Sim's
+                                       //  "two_level_active:<group>:..." also accepted)
+  uint32_t two_level_group_size = 8;   // -scwarp_two_level_group_size (warps per fetch group)
+  uint32_t pro_threshold = 1000;       // -scwarp_pro_threshold (PRO's re-sort period, cycles)
+
+  // --- execution units ---
+  uint32_t sp_units = 2;               // -gpgpu_num_sp_units
+  uint32_t sfu_units = 1;              // -gpgpu_num_sfu_units
+  uint32_t ldst_units = 1;             // -scwarp_num_ldst_units
+  OpTimingTable int_timing{{4, 1}, {13, 2}, {4, 2}, {5, 1}, {145, 8}};  // -ptx_opcode_latency_int / _initiation_int
+  OpTimingTable fp_timing{{4, 1}, {13, 2}, {4, 1}, {5, 1}, {39, 4}};    // -ptx_opcode_latency_fp / _initiation_fp
+  OpTimingTable dp_timing{{8, 8}, {19, 16}, {8, 8}, {8, 8}, {330, 130}};  // -ptx_opcode_latency_dp / _initiation_dp
+  OpTiming sfu_timing{20, 4};          // -scwarp_sfu_latency / -scwarp_sfu_initiation
+  OpTiming branch_timing{4, 1};        // -scwarp_branch_latency (SP pipe, resolves control)
+
+  // --- SM memory ---
+  CacheGeometry l1d{32, 128, 4, 'L', 'L', 'm', 'N', 32, 8, 8};  // -gpgpu_cache:dl1 (16 KB)
+  uint32_t l1d_hit_latency = 20;       // -scwarp_l1d_hit_latency (GPGPU-Sim 3.x: L1 hit in the LD/ST pipeline)
+  uint32_t shmem_banks = 32;           // -gpgpu_shmem_num_banks
+  uint32_t shmem_latency = 20;         // -scwarp_shmem_latency (cycles after the last bank access)
+  uint32_t const_latency = 20;         // -scwarp_const_latency (const/param cache hit, per distinct address)
+  uint32_t coalesce_bytes = 128;       // -scwarp_coalesce_bytes (segment size of a global access)
+
+  // --- interconnect, L2, DRAM ---
+  uint32_t mem_channels = 6;           // -gpgpu_n_mem
+  uint32_t sub_partitions_per_channel = 2;  // -gpgpu_n_sub_partition_per_mchannel
+  uint32_t l2_slices() const { return mem_channels * sub_partitions_per_channel; }
+  uint32_t icnt_latency = 8;           // -scwarp_icnt_latency (cycles each way)
+  uint32_t icnt_flit_bytes = 32;       // -scwarp_icnt_flit_bytes (per port per cycle)
+  CacheGeometry l2{64, 128, 8, 'L', 'B', 'm', 'W', 32, 4, 4};  // -gpgpu_cache:dl2 (per slice)
+  uint32_t l2_latency = 120;           // -gpgpu_l2_rop_latency
+  uint32_t dram_latency = 100;         // -dram_latency (fixed part added to every DRAM access)
+  uint32_t dram_queue = 16;            // -gpgpu_frfcfs_dram_sched_queue_size
+  uint32_t dram_bus_bytes = 4;         // -gpgpu_dram_buswidth (per chip)
+  uint32_t dram_chips_per_channel = 2; // -gpgpu_n_mem_per_ctrlr
+  uint32_t dram_burst = 8;             // -gpgpu_dram_burst_length
+  uint32_t dram_data_ratio = 4;        // -dram_data_command_freq_ratio
+  DramTiming dram;                     // -gpgpu_dram_timing_opt "nbk=16:CCD=2:..."
+  // -gpgpu_clock_domains "<core>:<icnt>:<l2>:<dram>" MHz; the model runs in
+  // core cycles and converts DRAM timing with dram_mhz / core_mhz.
+  double core_mhz = 700.0, icnt_mhz = 700.0, l2_mhz = 700.0, dram_mhz = 924.0;
+  uint32_t dram_scheduler = 1;         // -gpgpu_dram_scheduler (0 FIFO, 1 FR-FCFS)
+
+  // --- simulation ---
+  bool skip_idle = true;               // -scwarp_skip_idle (skip cycles where nothing can change)
+  uint64_t max_cycles = 0;             // -scwarp_max_cycles (0 = no limit; past it the run fails)
+  uint64_t seed = 1;                   // -scwarp_seed (for policies that draw random numbers)
+};
+
+// Where an option's value came from, for error messages and the run report.
+struct LoadedConfig {
+  GpuConfig gpu;
+  std::string source;                       // file path, or "built-in gtx480"
+  std::vector<std::string> unknown_options; // GPGPU-Sim options we do not model (warned)
+  std::map<std::string, std::string> values;  // every option we know, as finally set
+};
+
+// Parses a GPGPU-Sim-style option file: "-name value" per line, '#' comments.
+// Invalid values throw scwarp::Error naming file:line and the option; unknown
+// options are collected, not fatal. Later lines override earlier ones.
+LoadedConfig load_config_file(const std::string& path);
+// The built-in GTX480 configuration (what configs/gtx480.config holds).
+LoadedConfig builtin_gtx480();
+// Applies one override "-name value" / "name=value" from the command line;
+// throws scwarp::Error naming the option (and `where`, e.g. "--set") when
+// the name is unknown or the value invalid.
+void apply_override(LoadedConfig& cfg, const std::string& name, const std::string& value,
+                    const std::string& where);
+
+}  // namespace scwarp::config

@@ -1,0 +1,129 @@
+// The warp-scheduling policy interface: what a policy sees of each warp and
+// thread block (TB), the events it is told, and what it returns. The SM
+// pipeline calls only this interface and never asks which policy it has; a
+// new policy is one .h/.cc pair in this folder plus one registration line
+// (registry.h). docs/schedulers.md is the spec the C++ models and the RTL share.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::sched {
+
+inline constexpr uint32_t kNoWarp = 0xffffffffu;
+
+// Why a warp cannot issue this cycle, as the pipeline found it before issue.
+// A Ready warp may still fail to issue for want of a free execution unit
+// (a structural stall, decided by the pipeline while walking the order).
+enum class WarpWait : uint8_t {
+  Ready,    // valid I-buffer head whose operands are ready
+  Empty,    // slot holds no warp
+  Fetch,    // I-buffer empty: waiting for fetch or an I-cache miss
+  Control,  // I-buffer flushed by a taken branch / call: refetching
+  Data,     // scoreboard: a register the head reads or writes is pending
+  Barrier,  // waiting at a barrier
+  Exited,   // done, while other warps of its TB still run
+};
+
+// One hardware warp slot of the SM as a policy sees it.
+struct WarpView {
+  uint32_t slot = 0;             // hardware warp id in the SM, 0 .. max_warps-1
+  bool valid = false;            // a TB owns this slot
+  uint32_t scheduler = 0;        // slot % schedulers_per_sm
+  uint32_t tb_slot = 0;          // index into SmView::tbs
+  uint32_t warp_in_tb = 0;
+  WarpWait wait = WarpWait::Empty;
+  bool waiting_on_memory = false;  // Data wait caused by a pending global/local load (long latency)
+  ptx::InstrClass head_class = ptx::InstrClass::IntAlu;  // class at the I-buffer head (if any)
+  uint32_t head_active_threads = 0;  // threads that head instruction runs on
+  uint32_t ibuffer_count = 0;        // valid I-buffer entries
+  uint64_t issued = 0;               // warp instructions issued since the TB launched
+  uint64_t progress = 0;             // sum of active threads over issued instructions (PRO)
+};
+
+// One TB slot of the SM.
+struct TbView {
+  uint32_t slot = 0;
+  bool valid = false;
+  uint64_t id = 0;               // linear block index in the grid
+  uint64_t launch_cycle = 0;     // when it was placed on this SM (GTO's age)
+  uint64_t launch_order = 0;     // SM-wide launch sequence number (ties in age)
+  uint32_t first_warp = 0;       // its warps are slots first_warp .. first_warp+warps-1
+  uint32_t warps = 0;
+  uint32_t warps_at_barrier = 0;
+  uint32_t warps_exited = 0;
+  uint64_t progress = 0;         // sum over its warps
+  uint64_t barriers_released = 0;
+};
+
+// Pipeline-wide state a policy may read (RLWS-style features).
+struct UnitState {
+  bool sp_free = true, sfu_free = true, ldst_free = true;
+  uint32_t ldst_queue = 0;        // memory instructions waiting in the LD/ST unit
+  uint32_t pending_loads = 0;     // global/local loads in flight
+};
+
+struct SmView {
+  uint32_t sm = 0;
+  uint64_t cycle = 0;
+  uint32_t schedulers = 1;
+  bool tbs_waiting = true;        // TBs of the kernel still wait for an SM (PRO's fast phase)
+  std::span<const WarpView> warps;  // indexed by slot
+  std::span<const TbView> tbs;      // indexed by TB slot
+  UnitState units;
+};
+
+// What a policy is constructed with.
+struct PolicyContext {
+  const config::GpuConfig& cfg;
+  uint32_t sm = 0;
+  uint32_t max_warps = 48;
+  uint32_t max_tbs = 8;
+  uint32_t schedulers = 2;
+};
+
+// Issue policy: one instance per SM serves all its schedulers, so policies
+// that keep SM-wide tables (PRO's TB table, BAWS's priority table) share them.
+class IssuePolicy {
+ public:
+  virtual ~IssuePolicy() = default;
+
+  // Each cycle, for scheduler `sched`: fill `out` (cleared by the caller) with
+  // warp slots from `warps` (that scheduler's valid warps, ascending slot),
+  // highest priority first. The pipeline issues the first Ready warp whose
+  // unit is free; warps left out are not considered this cycle.
+  virtual void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                     std::vector<uint32_t>& out) = 0;
+
+  // Events, each after the pipeline has updated the views it passes.
+  virtual void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+    (void)sm, (void)warp, (void)active_threads;
+  }
+  virtual void on_no_issue(const SmView& sm, uint32_t sched) { (void)sm, (void)sched; }
+  virtual void on_barrier_arrive(const SmView& sm, uint32_t warp) { (void)sm, (void)warp; }
+  virtual void on_barrier_release(const SmView& sm, uint32_t tb_slot) { (void)sm, (void)tb_slot; }
+  virtual void on_warp_exit(const SmView& sm, uint32_t warp) { (void)sm, (void)warp; }
+  virtual void on_tb_launch(const SmView& sm, uint32_t tb_slot) { (void)sm, (void)tb_slot; }
+  virtual void on_tb_finish(const SmView& sm, uint32_t tb_slot) { (void)sm, (void)tb_slot; }
+  // tbs_waiting went from true to false: no TB is left to dispatch (fast -> slow phase).
+  virtual void on_phase_change(const SmView& sm) { (void)sm; }
+};
+
+// Fetch policy: picks the warp the front end fetches for this cycle.
+class FetchPolicy {
+ public:
+  virtual ~FetchPolicy() = default;
+  // `fetchable`: valid warps with I-buffer room and no fetch in flight,
+  // ascending slot. Returns one of them, or kNoWarp to fetch nothing.
+  // `issue` is the SM's issue policy, for fetch policies that follow the
+  // issue choice (BAWS's CFF).
+  virtual uint32_t choose(const SmView& sm, std::span<const uint32_t> fetchable,
+                          IssuePolicy& issue) = 0;
+  virtual void on_fetch(const SmView& sm, uint32_t warp) { (void)sm, (void)warp; }
+};
+
+}  // namespace scwarp::sched

@@ -1,0 +1,82 @@
+// The counters each unit of the timing model fills in. Units own their
+// counter struct and hand a copy to the report at the end of a run
+// (report(...) methods); stats/report.h turns them into the run JSON.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace scwarp::stats {
+
+struct CacheCounters {
+  uint64_t accesses = 0;
+  uint64_t hits = 0;
+  uint64_t misses = 0;          // sent below (new MSHR entry)
+  uint64_t mshr_merges = 0;     // misses merged into an outstanding MSHR entry (hit-reserved)
+  uint64_t reservation_fails = 0;  // refused: MSHR / miss queue full
+  uint64_t writebacks = 0;      // dirty evictions
+  uint64_t stores = 0;          // write accesses (also counted in accesses)
+  CacheCounters& operator+=(const CacheCounters& o);
+};
+
+struct DramCounters {
+  uint64_t reads = 0, writes = 0;
+  uint64_t row_hits = 0, row_misses = 0;  // row-buffer outcome per column access
+  uint64_t activates = 0, precharges = 0;
+  uint64_t busy_cycles = 0;               // data bus busy (core cycles)
+  uint64_t queue_full_cycles = 0;         // scheduler queue refused a request
+  DramCounters& operator+=(const DramCounters& o);
+};
+
+struct IcntCounters {
+  uint64_t requests = 0, replies = 0;
+  uint64_t request_bytes = 0, reply_bytes = 0;
+  uint64_t stall_cycles = 0;              // a port could not accept
+  IcntCounters& operator+=(const IcntCounters& o);
+};
+
+// GPGPU-Sim's view (seed 000 Sec. II.B), one per scheduler-cycle without an
+// issue: idle = no warp had a valid instruction (fetch, barrier, control,
+// exit), scoreboard = some warp had one but none had its operands ready,
+// pipeline = a warp had a ready instruction but its unit was busy.
+struct GpgpuStalls {
+  uint64_t idle = 0, scoreboard = 0, pipeline = 0;
+  GpgpuStalls& operator+=(const GpgpuStalls& o);
+};
+
+// Seed 001 Sec. 6.3's hazards, one per scheduler-cycle without an issue,
+// attributed to the warp closest to issuing, in this precedence:
+// structural > data > control > fetch > barrier > exit.
+// A scheduler with no warps at all counts as `empty` (no TB resident).
+struct HazardStalls {
+  uint64_t control = 0, data = 0, structural = 0, barrier = 0, exit = 0, fetch = 0, empty = 0;
+  HazardStalls& operator+=(const HazardStalls& o);
+};
+
+struct SmCounters {
+  uint64_t active_cycles = 0;          // cycles with at least one TB resident
+  uint64_t warp_instructions = 0;
+  uint64_t thread_instructions = 0;
+  uint64_t scheduler_cycles = 0;       // schedulers x cycles while a TB is resident
+  uint64_t issued = 0;                 // scheduler-cycles with an issue
+  GpgpuStalls gpgpu;
+  HazardStalls hazards;
+  uint64_t fetches = 0;
+  uint64_t ibuffer_flushes = 0;        // control hazards (taken branch / call / return)
+  uint64_t shared_accesses = 0, shared_bank_cycles = 0;  // bank_cycles - accesses = conflict cycles
+  uint64_t const_accesses = 0;
+  uint64_t tbs_completed = 0;
+  CacheCounters l1i, l1d;
+  SmCounters& operator+=(const SmCounters& o);
+};
+
+// One TB's life on an SM (seed 000 Fig. 2's timeline).
+struct TbRecord {
+  uint64_t kernel = 0;   // launch index within the run
+  uint64_t id = 0;       // linear block index
+  uint32_t sm = 0;
+  uint64_t start_cycle = 0, end_cycle = 0;
+  uint64_t warp_instructions = 0, thread_instructions = 0;
+};
+
+}  // namespace scwarp::stats
