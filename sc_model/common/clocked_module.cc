@@ -1,6 +1,14 @@
 #include "sc_model/common/clocked_module.h"
 
+#include <utility>
+
 namespace scwarp {
+
+namespace {
+std::exception_ptr pending_fault;
+}
+
+std::exception_ptr ClockedModule::take_fault() { return std::exchange(pending_fault, nullptr); }
 
 ClockedModule::ClockedModule(sc_core::sc_module_name name, bool skip_idle)
     : sc_core::sc_module(name), skip_idle_(skip_idle) {
@@ -23,7 +31,15 @@ void ClockedModule::run() {
   if (now > first_untick) skipped(first_untick, now - first_untick);
   ticked_ = true;
   last_tick_ = now;
-  uint64_t next = tick(now);
+  uint64_t next;
+  try {
+    next = tick(now);
+  } catch (...) {
+    if (!pending_fault) pending_fault = std::current_exception();
+    sc_core::sc_pause();
+    next_trigger(wake_);
+    return;
+  }
   if (!skip_idle_ || next <= now + 1) {
     next_trigger(kCycleTime);
   } else if (next == kIdle) {

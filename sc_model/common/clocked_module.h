@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <limits>
 
 #include <systemc>
@@ -26,6 +27,11 @@ class ClockedModule : public sc_core::sc_module {
   // A producer that hands this unit work readable at cycle `at` (> now)
   // calls this so a sleeping unit runs then.
   void wake_at(uint64_t at);
+
+  // An exception thrown by any unit's tick() (a functional fault, a
+  // configuration problem found at run time) pauses the simulation; whoever
+  // called sc_start() takes it here and rethrows it.
+  static std::exception_ptr take_fault();
 
  protected:
   // One cycle of work at `cycle`. Returns the next cycle the unit must run at
