@@ -1,0 +1,31 @@
+// Greedy then oldest (GTO, seed 001 Sec. 2.2, after Rogers et al.): a
+// scheduler keeps issuing from the warp it issued last until that warp
+// stalls, then takes the oldest ready warp. Age is the cycle the warp's TB was
+// placed on the SM (all warps of a TB share it); ties go to the TB launched
+// first, then to the smaller warp slot.
+#pragma once
+
+#include <vector>
+
+#include "sc_model/sched/policy.h"
+
+namespace scwarp::sched {
+
+class GtoPolicy : public IssuePolicy {
+ public:
+  explicit GtoPolicy(const PolicyContext& ctx);
+
+  // The greedy warp first while it is still valid and not exited, then the
+  // scheduler's other warps oldest first.
+  void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override;
+  void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_warp_exit(const SmView& sm, uint32_t warp) override;
+
+ private:
+  bool greedy_still_runs(const SmView& sm, uint32_t greedy, std::span<const uint32_t> warps) const;
+
+  std::vector<uint32_t> greedy_;  // per scheduler: slot it issued last, kNoWarp when none
+};
+
+}  // namespace scwarp::sched

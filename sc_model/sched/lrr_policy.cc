@@ -1,0 +1,22 @@
+#include "sc_model/sched/lrr_policy.h"
+
+#include "sc_model/sched/registry.h"
+#include "sc_model/sched/round_robin.h"
+
+namespace scwarp::sched {
+
+LrrPolicy::LrrPolicy(const PolicyContext& ctx) : last_issued_(ctx.schedulers, kNoWarp) {}
+
+void LrrPolicy::order(const SmView&, uint32_t sched, std::span<const uint32_t> warps,
+                      std::vector<uint32_t>& out) {
+  append_round_robin(warps, last_issued_.at(sched), out);
+}
+
+void LrrPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t) {
+  last_issued_.at(sm.warps[warp].scheduler) = warp;
+}
+
+}  // namespace scwarp::sched
+
+SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::LrrPolicy, "lrr",
+                             "loose round robin from the warp after the last issued (seed 001 Sec. 2.2)")

@@ -1,0 +1,86 @@
+#include "sc_model/sched/two_level_policy.h"
+
+#include <algorithm>
+#include <string>
+
+#include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
+#include "sc_model/sched/round_robin.h"
+
+namespace scwarp::sched {
+namespace {
+
+uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+uint32_t checked_group_size(const PolicyContext& ctx) {
+  if (ctx.cfg.two_level_group_size == 0) {
+    throw Error("two_level scheduler on SM " + std::to_string(ctx.sm) +
+                ": two_level_group_size (-scwarp_two_level_group_size) must be at least 1");
+  }
+  return ctx.cfg.two_level_group_size;
+}
+
+// A warp the active group cannot count on for a long time: no warp in the
+// slot, done, waiting for the rest of its TB at a barrier, or waiting for a
+// global/local load. Fetch, branch and ALU/SFU latencies are short.
+bool stalled_long(const WarpView& w) {
+  if (!w.valid) return true;
+  switch (w.wait) {
+    case WarpWait::Empty:
+    case WarpWait::Exited:
+    case WarpWait::Barrier:
+      return true;
+    case WarpWait::Data:
+      return w.waiting_on_memory;
+    case WarpWait::Ready:
+    case WarpWait::Fetch:
+    case WarpWait::Control:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+TwoLevelPolicy::TwoLevelPolicy(const PolicyContext& ctx)
+    : schedulers_(std::max(ctx.schedulers, 1u)),
+      group_size_(checked_group_size(ctx)),
+      groups_(std::max(ceil_div(ceil_div(ctx.max_warps, schedulers_), group_size_), 1u)),
+      active_group_(schedulers_, 0),
+      last_in_group_(static_cast<size_t>(schedulers_) * groups_, kNoWarp) {}
+
+void TwoLevelPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                           std::vector<uint32_t>& out) {
+  uint32_t& active = active_group_.at(sched);
+  if (group_stalled(sm, sched, active)) active = (active + 1) % groups_;
+  // `warps` ascends by slot, so each group's warps form one contiguous run,
+  // found by binary search.
+  for (uint32_t k = 0; k < groups_; ++k) {
+    const uint32_t group = (active + k) % groups_;
+    auto first = std::partition_point(warps.begin(), warps.end(),
+                                      [this, group](uint32_t slot) { return group_of(slot) < group; });
+    auto last = std::partition_point(first, warps.end(),
+                                     [this, group](uint32_t slot) { return group_of(slot) == group; });
+    append_round_robin(std::span<const uint32_t>(first, last),
+                       last_in_group_[sched * groups_ + group], out);
+  }
+}
+
+bool TwoLevelPolicy::group_stalled(const SmView& sm, uint32_t sched, uint32_t group) const {
+  const uint32_t first_local = group * group_size_;
+  for (uint32_t local = first_local; local < first_local + group_size_; ++local) {
+    const size_t slot = static_cast<size_t>(local) * schedulers_ + sched;
+    if (slot < sm.warps.size() && !stalled_long(sm.warps[slot])) return false;
+  }
+  return true;
+}
+
+void TwoLevelPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t) {
+  const uint32_t sched = sm.warps[warp].scheduler;
+  last_in_group_.at(static_cast<size_t>(sched) * groups_ + group_of(warp)) = warp;
+}
+
+}  // namespace scwarp::sched
+
+SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::TwoLevelPolicy, "two_level",
+                             "two-level round robin over fetch groups (seed 002 Sec. 3.2)")
