@@ -32,6 +32,9 @@ struct LaunchSpec {
   uint64_t global_segment = 0;  // device address of the module's .global variables
   uint64_t const_segment = 0;   // device address of the module's .const variables
   uint32_t sm_count = 1;        // %nsmid
+  // Occupancy inputs for the timing model's TB dispatcher (runtime fills them).
+  uint32_t registers_per_thread = 0;  // ptxas's count; 0 = unknown (no register limit applied)
+  uint32_t static_shared_bytes = 0;   // per block, without the dynamic part
   uint64_t grid_id = 0;         // %gridid
 };
 

@@ -62,9 +62,11 @@ static void initialise_variables(func::GlobalMemory& mem, const LoadedModule& lm
   }
 }
 
-const LoadedModule& Device::install_module(ptx::Module ir) {
+const LoadedModule& Device::install_module(ptx::Module ir,
+                                           std::map<std::string, KernelResources> resources) {
   auto lm = std::make_unique<LoadedModule>();
   lm->ir = std::move(ir);
+  lm->resources = std::move(resources);
   lm->global_segment = mem_.allocate(lm->ir.global_bytes);
   lm->const_segment = mem_.allocate(lm->ir.const_bytes);
   initialise_variables(mem_, *lm);
@@ -72,12 +74,26 @@ const LoadedModule& Device::install_module(ptx::Module ir) {
   return *modules_.back();
 }
 
-const LoadedModule& Device::load_module(const std::string& ptx_text, const std::string& name) {
-  return install_module(ptx::parse_module(ptx_text, name));
+const LoadedModule& Device::load_module(const std::string& ptx_text, const std::string& name,
+                                        std::map<std::string, KernelResources> resources) {
+  return install_module(ptx::parse_module(ptx_text, name), std::move(resources));
 }
 
 const LoadedModule& Device::load_module_file(const std::string& path) {
-  return install_module(ptx::parse_module_file(path));
+  return install_module(ptx::parse_module_file(path), {});
+}
+
+// Registers and static shared memory per block as ptxas counted them; without
+// a report, registers stay unknown (0) and shared is the PTX layout's total.
+static void set_resources(func::LaunchSpec& spec, const LoadedModule& module,
+                          const std::string& kernel) {
+  auto it = module.resources.find(kernel);
+  if (it == module.resources.end()) {
+    spec.static_shared_bytes = uint32_t(spec.kernel->static_shared_bytes);
+    return;
+  }
+  spec.registers_per_thread = it->second.registers;
+  spec.static_shared_bytes = it->second.shared_bytes;
 }
 
 LaunchResult Device::launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
@@ -95,6 +111,7 @@ LaunchResult Device::launch(const LoadedModule& module, const std::string& kerne
   spec.global_segment = module.global_segment;
   spec.const_segment = module.const_segment;
   spec.grid_id = ++launches_;
+  set_resources(spec, module, kernel);
   LaunchResult r = executor_->execute(mem_, spec);
   totals_.thread_instructions += r.thread_instructions;
   totals_.warp_instructions += r.warp_instructions;

@@ -5,12 +5,14 @@
 
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "sc_model/func/engine.h"
 #include "sc_model/func/memory.h"
+#include "sc_model/runtime/occupancy.h"
 #include "sc_model/ptx/ir.h"
 
 namespace scwarp::runtime {
@@ -45,6 +47,8 @@ struct LoadedModule {
   ptx::Module ir;
   uint64_t global_segment = 0;
   uint64_t const_segment = 0;
+  // ptxas's report per kernel name, where the loader had one (workloads do).
+  std::map<std::string, KernelResources> resources;
 };
 
 struct LaunchResult {
@@ -89,7 +93,8 @@ class Device {
 
   // Parses and loads a module: allocates and initialises its .global/.const
   // variables. The returned reference stays valid for the Device's lifetime.
-  const LoadedModule& load_module(const std::string& ptx_text, const std::string& name);
+  const LoadedModule& load_module(const std::string& ptx_text, const std::string& name,
+                                  std::map<std::string, KernelResources> resources = {});
   const LoadedModule& load_module_file(const std::string& path);
 
   // Checks the kernel (unsupported instructions, argument count and sizes,
@@ -103,7 +108,8 @@ class Device {
 
  private:
   // Allocates and initialises the module's .global/.const variables.
-  const LoadedModule& install_module(ptx::Module ir);
+  const LoadedModule& install_module(ptx::Module ir,
+                                     std::map<std::string, KernelResources> resources);
 
   func::GlobalMemory mem_;
   std::unique_ptr<Executor> executor_;

@@ -25,7 +25,9 @@ uint32_t resource_field(const nlohmann::json& entry, const std::string& kernel, 
   return entry[field].get<uint32_t>();
 }
 
-const std::map<std::string, KernelResources>& resources_by_kernel() {
+}  // namespace
+
+const std::map<std::string, KernelResources>& all_kernel_resources() {
   static const std::map<std::string, KernelResources> table = [] {
     nlohmann::json doc;
     try {
@@ -45,8 +47,6 @@ const std::map<std::string, KernelResources>& resources_by_kernel() {
   return table;
 }
 
-}  // namespace
-
 const std::string& workload_ptx(const std::string& name) {
   const auto& table = ptx_by_name();
   auto it = table.find(name);
@@ -57,7 +57,7 @@ const std::string& workload_ptx(const std::string& name) {
 }
 
 KernelResources kernel_resources(const std::string& mangled_kernel_name) {
-  const auto& table = resources_by_kernel();
+  const auto& table = all_kernel_resources();
   auto it = table.find(mangled_kernel_name);
   if (it == table.end())
     throw Error("no resources for kernel '" + mangled_kernel_name +

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,11 +44,10 @@ std::unique_ptr<Workload> make_workload(const std::string& name);  // throws on 
 // The committed PTX of a workload (embedded at build time) and the
 // per-kernel resources ptxas reported for it.
 const std::string& workload_ptx(const std::string& name);
-struct KernelResources {
-  uint32_t registers = 0;        // per thread
-  uint32_t shared_bytes = 0;     // static shared per block
-  uint32_t local_bytes = 0;      // stack frame per thread
-};
+using runtime::KernelResources;
 KernelResources kernel_resources(const std::string& mangled_kernel_name);
+// Every kernel of every workload, by mangled name (what load_workload_module
+// hands the Device so the timing model knows each kernel's occupancy).
+const std::map<std::string, KernelResources>& all_kernel_resources();
 
 }  // namespace scwarp::workloads

@@ -7,10 +7,12 @@
 #include <iostream>
 
 #include "tb/workloads/common.h"
-#include "tb/workloads/occupancy.h"
+#include "sc_model/runtime/occupancy.h"
 
 using namespace scwarp;
 using namespace scwarp::workloads;
+using scwarp::runtime::kGtx480;
+using scwarp::runtime::resident_blocks_per_sm;
 
 namespace {
 
