@@ -41,7 +41,8 @@ class PolicyTable {
     }
     std::string known;
     for (const Entry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.name;
-    throw Error("unknown " + kind_ + " policy '" + name + "' (known: " + known + ")");
+    throw Error("unknown " + kind_ + " policy '" + name + "' (known: " + (known.empty() ? "none" : known) +
+                ")");
   }
 
   // Sorted by name.

@@ -1,0 +1,72 @@
+#include "sc_model/sched/registry.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+#include "sc_model/common/error.h"
+#include "scripted_sm.h"
+
+namespace scwarp::sched {
+namespace {
+
+std::vector<std::string> names(const std::vector<PolicyInfo>& infos) {
+  std::vector<std::string> out;
+  for (const PolicyInfo& info : infos) out.push_back(info.name);
+  return out;
+}
+
+std::string error_of(auto&& call) {
+  try {
+    call();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(PolicyRegistry, ListsEveryPolicySortedByName) {
+  EXPECT_EQ(names(issue_policies()), (std::vector<std::string>{"gto", "lrr", "two_level"}));
+  EXPECT_EQ(names(fetch_policies()), (std::vector<std::string>{"rr"}));
+  for (const PolicyInfo& info : issue_policies()) EXPECT_FALSE(info.description.empty()) << info.name;
+  for (const PolicyInfo& info : fetch_policies()) EXPECT_FALSE(info.description.empty()) << info.name;
+}
+
+TEST(PolicyRegistry, UnknownNamesListTheKnownOnes) {
+  config::GpuConfig cfg;
+  PolicyContext ctx{cfg};
+  EXPECT_EQ(error_of([&] { make_issue_policy("fifo", ctx); }),
+            "unknown issue policy 'fifo' (known: gto, lrr, two_level)");
+  EXPECT_EQ(error_of([&] { make_fetch_policy("lrr", ctx); }), "unknown fetch policy 'lrr' (known: rr)");
+}
+
+// Every registered issue policy, built by name from the default GTX480
+// configuration, orders a full SM: each of the scheduler's warps exactly once.
+TEST(PolicyRegistry, EveryIssuePolicyBuildsAndOrdersAFullSm) {
+  testing::ScriptedSm sm(48, 2);
+  for (uint32_t tb = 0; tb < 6; ++tb) sm.launch_tb(tb, tb * 8, 8, tb * 10, tb);
+  for (const PolicyInfo& info : issue_policies()) {
+    std::unique_ptr<IssuePolicy> policy = make_issue_policy(info.name, sm.context());
+    ASSERT_NE(policy, nullptr) << info.name;
+    for (uint32_t sched = 0; sched < 2; ++sched) {
+      std::vector<uint32_t> order = sm.order(*policy, sched);
+      std::sort(order.begin(), order.end());
+      EXPECT_EQ(order, sm.warps_of(sched)) << info.name << " scheduler " << sched;
+    }
+  }
+}
+
+TEST(PolicyRegistry, EveryFetchPolicyBuildsAndChoosesAFetchableWarp) {
+  testing::ScriptedSm sm(48, 2);
+  sm.launch_tb(0, 0, 8, 0, 0);
+  std::unique_ptr<IssuePolicy> issue = make_issue_policy("lrr", sm.context());
+  const std::vector<uint32_t> fetchable{3, 5};
+  for (const PolicyInfo& info : fetch_policies()) {
+    std::unique_ptr<FetchPolicy> fetch = make_fetch_policy(info.name, sm.context());
+    ASSERT_NE(fetch, nullptr) << info.name;
+    uint32_t chosen = fetch->choose(sm.view(), fetchable, *issue);
+    EXPECT_TRUE(chosen == 3 || chosen == 5) << info.name << " chose " << chosen;
+  }
+}
+
+}  // namespace
+}  // namespace scwarp::sched
