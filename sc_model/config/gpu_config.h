@@ -26,6 +26,7 @@ struct CacheGeometry {
   uint32_t mshr_entries = 32;
   uint32_t mshr_max_merge = 8;
   uint32_t miss_queue = 8;
+  char mshr_kind = 'A';     // GPGPU-Sim's MSHR kind: A associative, F texture FIFO, T sector texture FIFO
   uint32_t bytes() const { return sets * line_bytes * ways; }
 };
 
@@ -140,5 +141,9 @@ LoadedConfig builtin_gtx480();
 // the name is unknown or the value invalid.
 void apply_override(LoadedConfig& cfg, const std::string& name, const std::string& value,
                     const std::string& where);
+// The checks across options that load_config_file and apply_override run
+// (each option's own range is checked as it is read); throws scwarp::Error
+// starting with `where`.
+void check_consistency(const GpuConfig& gpu, const std::string& where);
 
 }  // namespace scwarp::config

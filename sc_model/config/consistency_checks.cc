@@ -1,0 +1,47 @@
+// check_consistency (declared in gpu_config.h): the rules that involve more
+// than one option. Each option's own range is checked when it is read.
+#include <fmt/format.h>
+
+#include "sc_model/common/error.h"
+#include "sc_model/config/cache_geometry_text.h"
+#include "sc_model/config/gpu_config.h"
+
+namespace scwarp::config {
+
+namespace {
+
+// A scheduler without warps would never issue; warps go to scheduler w % n.
+void check_schedulers_have_warps(const GpuConfig& g, const std::string& where) {
+  if (g.schedulers_per_sm <= g.max_warps_per_sm()) return;
+  throw Error(fmt::format("{}: -gpgpu_num_sched_per_core {} exceeds the {} warps an SM holds "
+                          "(-gpgpu_shader_core_pipeline {}:{})",
+                          where, g.schedulers_per_sm, g.max_warps_per_sm(), g.max_threads_per_sm, g.warp_size));
+}
+
+// A coalesced segment is looked up as one L1D access, so it must fit a line.
+void check_segment_fits_l1d(const GpuConfig& g, const std::string& where) {
+  if (g.coalesce_bytes <= g.l1d.line_bytes) return;
+  throw Error(fmt::format("{}: -scwarp_coalesce_bytes {} is larger than the L1D line "
+                          "(-gpgpu_cache:dl1 {}); a segment must fit one line",
+                          where, g.coalesce_bytes, format_cache_geometry(g.l1d)));
+}
+
+// An L1 miss is one request to one L2 line.
+void check_l1_line_fits_l2(const GpuConfig& g, const CacheGeometry& l1, std::string_view l1_option,
+                           const std::string& where) {
+  if (l1.line_bytes <= g.l2.line_bytes) return;
+  throw Error(fmt::format("{}: the {}-byte line of -{} is larger than the {}-byte L2 line (-gpgpu_cache:dl2); "
+                          "an L1 miss must be served by one L2 line",
+                          where, l1.line_bytes, l1_option, g.l2.line_bytes));
+}
+
+}  // namespace
+
+void check_consistency(const GpuConfig& gpu, const std::string& where) {
+  check_schedulers_have_warps(gpu, where);
+  check_segment_fits_l1d(gpu, where);
+  check_l1_line_fits_l2(gpu, gpu.l1d, "gpgpu_cache:dl1", where);
+  check_l1_line_fits_l2(gpu, gpu.l1i, "gpgpu_cache:il1", where);
+}
+
+}  // namespace scwarp::config

@@ -1,0 +1,256 @@
+#include "sc_model/config/option_table.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "sc_model/config/cache_geometry_text.h"
+#include "sc_model/config/dram_timing_text.h"
+#include "sc_model/config/options.h"
+#include "sc_model/config/value_text.h"
+
+namespace scwarp::config {
+
+namespace {
+
+// --- one builder per kind of value ---
+
+Option count(std::string name, uint32_t GpuConfig::*field, uint32_t min, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field, min](GpuConfig& g, std::string_view v) { g.*field = parse_count(v, min); },
+          [field](const GpuConfig& g) { return std::to_string(g.*field); }};
+}
+
+Option power_of_two(std::string name, uint32_t GpuConfig::*field, uint32_t min, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field, min](GpuConfig& g, std::string_view v) { g.*field = parse_power_of_two(v, min); },
+          [field](const GpuConfig& g) { return std::to_string(g.*field); }};
+}
+
+Option count64(std::string name, uint64_t GpuConfig::*field, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field](GpuConfig& g, std::string_view v) {
+            g.*field = parse_unsigned(v, std::numeric_limits<uint64_t>::max(), "an unsigned 64-bit integer");
+          },
+          [field](const GpuConfig& g) { return std::to_string(g.*field); }};
+}
+
+Option flag(std::string name, bool GpuConfig::*field, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field](GpuConfig& g, std::string_view v) { g.*field = parse_bool(v); },
+          [field](const GpuConfig& g) { return std::string(g.*field ? "1" : "0"); }};
+}
+
+// A policy name; the policy registry checks that it exists when the model is built.
+Option policy_name(std::string name, std::string GpuConfig::*field, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field](GpuConfig& g, std::string_view v) {
+            if (v.empty()) throw InvalidValue("a policy name");
+            g.*field = std::string(v);
+          },
+          [field](const GpuConfig& g) { return g.*field; }};
+}
+
+Option op_part(std::string name, OpTiming GpuConfig::*timing, uint32_t OpTiming::*part,
+               std::string description) {
+  return {std::move(name), "", std::move(description),
+          [timing, part](GpuConfig& g, std::string_view v) { (g.*timing).*part = parse_count(v, 1); },
+          [timing, part](const GpuConfig& g) { return std::to_string((g.*timing).*part); }};
+}
+
+Option op_list(std::string name, OpTimingTable GpuConfig::*table, uint32_t OpTiming::*part,
+               std::string description) {
+  return {std::move(name), "", std::move(description),
+          [table, part](GpuConfig& g, std::string_view v) { parse_op_list(v, g.*table, part); },
+          [table, part](const GpuConfig& g) { return format_op_list(g.*table, part); }};
+}
+
+Option cache(std::string name, CacheGeometry GpuConfig::*field, std::string description) {
+  return {std::move(name), "", std::move(description),
+          [field](GpuConfig& g, std::string_view v) { g.*field = parse_cache_geometry(v, GpuConfig{}.*field); },
+          [field](const GpuConfig& g) { return format_cache_geometry(g.*field); }};
+}
+
+Option with_alias(Option option, std::string alias) {
+  option.alias = std::move(alias);
+  return option;
+}
+
+// --- the options whose value packs several fields ---
+
+Option core_pipeline() {
+  return {"gpgpu_shader_core_pipeline", "",
+          "<threads per SM>:<warp size>; threads a multiple of 32, warp size must be 32",
+          [](GpuConfig& g, std::string_view v) {
+            static constexpr std::string_view kExpected =
+                "<threads per SM>:<warp size> with threads a positive multiple of 32 and warp size 32";
+            const auto parts = split(v, ':');
+            if (parts.size() != 2) throw InvalidValue(std::string(kExpected));
+            const uint64_t threads = parse_unsigned(parts[0], std::numeric_limits<uint32_t>::max(), kExpected);
+            if (threads == 0 || threads % 32 != 0 || parts[1] != "32") throw InvalidValue(std::string(kExpected));
+            g.max_threads_per_sm = static_cast<uint32_t>(threads);
+            g.warp_size = 32;
+          },
+          [](const GpuConfig& g) { return fmt::format("{}:{}", g.max_threads_per_sm, g.warp_size); }};
+}
+
+Option clock_domains() {
+  return {"gpgpu_clock_domains", "",
+          "<core>:<icnt>:<l2>:<dram> clocks in MHz; the model runs in core cycles and scales DRAM timing by dram/core",
+          [](GpuConfig& g, std::string_view v) {
+            const auto parts = split(v, ':');
+            if (parts.size() != 4) throw InvalidValue("<core>:<icnt>:<l2>:<dram> MHz, four numbers > 0");
+            try {
+              g.core_mhz = parse_positive_double(parts[0]);
+              g.icnt_mhz = parse_positive_double(parts[1]);
+              g.l2_mhz = parse_positive_double(parts[2]);
+              g.dram_mhz = parse_positive_double(parts[3]);
+            } catch (const InvalidValue&) {
+              throw InvalidValue("<core>:<icnt>:<l2>:<dram> MHz, four numbers > 0");
+            }
+          },
+          [](const GpuConfig& g) {
+            return fmt::format("{}:{}:{}:{}", format_double(g.core_mhz), format_double(g.icnt_mhz),
+                               format_double(g.l2_mhz), format_double(g.dram_mhz));
+          }};
+}
+
+Option dram_timing() {
+  return {"gpgpu_dram_timing_opt", "",
+          "DRAM timing in command cycles, \"nbk=..:CCD=..:RRD=..:RCD=..:RAS=..:RP=..:RC=..:CL=..:WL=..:CDLR=..:WR=..\" "
+          "(nbkgrp, CCDL, RTPL accepted and ignored)",
+          [](GpuConfig& g, std::string_view v) { g.dram = parse_dram_timing(v, GpuConfig{}.dram); },
+          [](const GpuConfig& g) { return format_dram_timing(g.dram); }};
+}
+
+// GPGPU-Sim's "two_level_active:<active warps>:<inner>:<outer>" selects our
+// two_level policy with that fetch-group size; any other text is a policy name.
+void read_scheduler(GpuConfig& g, std::string_view v) {
+  static constexpr std::string_view kTwoLevel = "two_level_active";
+  if (v.empty()) throw InvalidValue("a policy name");
+  if (!v.starts_with(kTwoLevel) || v.size() == kTwoLevel.size() || v[kTwoLevel.size()] != ':') {
+    g.scheduler = std::string(v);
+    return;
+  }
+  static constexpr std::string_view kExpected =
+      "two_level_active:<active warps >= 1>:<inner>:<outer> (unsigned integers)";
+  const auto parts = split(v, ':');
+  if (parts.size() != 4) throw InvalidValue(std::string(kExpected));
+  const uint64_t group = parse_unsigned(parts[1], std::numeric_limits<uint32_t>::max(), kExpected);
+  parse_unsigned(parts[2], std::numeric_limits<uint32_t>::max(), kExpected);  // GPGPU-Sim's inner order: ours is round robin
+  parse_unsigned(parts[3], std::numeric_limits<uint32_t>::max(), kExpected);  // and its outer order, likewise
+  if (group == 0) throw InvalidValue(std::string(kExpected));
+  g.scheduler = "two_level";
+  g.two_level_group_size = static_cast<uint32_t>(group);
+}
+
+Option scheduler() {
+  return {"gpgpu_scheduler", "",
+          "issue policy name (scwarp list schedulers); two_level_active:<n>:<inner>:<outer> means two_level with groups of n",
+          read_scheduler, [](const GpuConfig& g) { return g.scheduler; }};
+}
+
+Option dram_scheduler() {
+  return {"gpgpu_dram_scheduler", "", "DRAM request order: 0 FIFO, 1 FR-FCFS",
+          [](GpuConfig& g, std::string_view v) {
+            g.dram_scheduler = static_cast<uint32_t>(parse_unsigned(v, 1, "0 (FIFO) or 1 (FR-FCFS)"));
+          },
+          [](const GpuConfig& g) { return std::to_string(g.dram_scheduler); }};
+}
+
+std::vector<Option> build_table() {
+  using G = GpuConfig;
+  return {
+      // GPU shape
+      count("gpgpu_n_clusters", &G::n_clusters, 1, "SM clusters; SMs = clusters x cores per cluster"),
+      count("gpgpu_n_cores_per_cluster", &G::cores_per_cluster, 1, "SMs per cluster"),
+      // SM limits
+      core_pipeline(),
+      count("gpgpu_shader_cta", &G::max_tbs_per_sm, 1, "thread blocks resident per SM at most"),
+      count("gpgpu_shader_registers", &G::registers_per_sm, 1, "32-bit registers per SM"),
+      count("gpgpu_shmem_size", &G::shared_bytes_per_sm, 0, "shared memory bytes per SM"),
+      // front end
+      cache("gpgpu_cache:il1", &G::l1i, "L1 instruction cache geometry (per SM)"),
+      count("scwarp_l1i_miss_latency", &G::l1i_miss_latency, 1, "cycles to refill an L1I line after a miss"),
+      count("scwarp_ibuffer_entries", &G::ibuffer_entries, 1, "instruction buffer entries per warp"),
+      count("scwarp_fetch_width", &G::fetch_width, 1, "warps fetched per cycle"),
+      count("scwarp_decode_latency", &G::decode_latency, 1, "cycles from fetch to the instruction buffer"),
+      policy_name("scwarp_fetch_policy", &G::fetch_policy, "fetch policy name (which warp fetches next)"),
+      // issue
+      count("gpgpu_num_sched_per_core", &G::schedulers_per_sm, 1, "warp schedulers per SM; warp w goes to scheduler w % n"),
+      scheduler(),
+      count("scwarp_two_level_group_size", &G::two_level_group_size, 1, "warps per fetch group of the two_level policy"),
+      count("scwarp_pro_threshold", &G::pro_threshold, 1, "cycles between PRO's re-sorts of thread blocks"),
+      // execution units
+      count("gpgpu_num_sp_units", &G::sp_units, 1, "SP pipelines per SM"),
+      count("gpgpu_num_sfu_units", &G::sfu_units, 1, "SFU pipelines per SM"),
+      count("scwarp_num_ldst_units", &G::ldst_units, 1, "LD/ST units per SM"),
+      op_list("ptx_opcode_latency_int", &G::int_timing, &OpTiming::latency, "integer latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_initiation_int", &G::int_timing, &OpTiming::initiation, "integer initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_latency_fp", &G::fp_timing, &OpTiming::latency, "single-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_initiation_fp", &G::fp_timing, &OpTiming::initiation, "single-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_latency_dp", &G::dp_timing, &OpTiming::latency, "double-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_initiation_dp", &G::dp_timing, &OpTiming::initiation, "double-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_part("scwarp_sfu_latency", &G::sfu_timing, &OpTiming::latency, "SFU latency (transcendentals)"),
+      op_part("scwarp_sfu_initiation", &G::sfu_timing, &OpTiming::initiation, "SFU initiation interval"),
+      op_part("scwarp_branch_latency", &G::branch_timing, &OpTiming::latency, "cycles until a branch resolves (SP pipe)"),
+      op_part("scwarp_branch_initiation", &G::branch_timing, &OpTiming::initiation, "branch initiation interval (SP pipe)"),
+      // SM memory
+      cache("gpgpu_cache:dl1", &G::l1d, "L1 data cache geometry (per SM)"),
+      count("scwarp_l1d_hit_latency", &G::l1d_hit_latency, 1, "L1D hit latency in the LD/ST pipeline"),
+      count("gpgpu_shmem_num_banks", &G::shmem_banks, 1, "shared memory banks"),
+      count("scwarp_shmem_latency", &G::shmem_latency, 1, "shared memory latency after the last bank access"),
+      count("scwarp_const_latency", &G::const_latency, 1, "constant/param cache hit latency per distinct address"),
+      power_of_two("scwarp_coalesce_bytes", &G::coalesce_bytes, 32, "segment size a global access coalesces into"),
+      // interconnect, L2, DRAM
+      count("gpgpu_n_mem", &G::mem_channels, 1, "memory channels (controllers)"),
+      count("gpgpu_n_sub_partition_per_mchannel", &G::sub_partitions_per_channel, 1, "L2 slices per memory channel"),
+      count("scwarp_icnt_latency", &G::icnt_latency, 1, "interconnect cycles each way"),
+      count("scwarp_icnt_flit_bytes", &G::icnt_flit_bytes, 1, "interconnect bytes per port per cycle"),
+      cache("gpgpu_cache:dl2", &G::l2, "L2 cache geometry per slice (sub-partition)"),
+      with_alias(count("gpgpu_l2_rop_latency", &G::l2_latency, 1, "L2 (ROP) latency; GPGPU-Sim 3.x calls it -rop_latency"),
+                 "rop_latency"),
+      count("dram_latency", &G::dram_latency, 1, "fixed cycles added to every DRAM access"),
+      count("gpgpu_frfcfs_dram_sched_queue_size", &G::dram_queue, 1, "DRAM scheduler queue entries per channel (no 0 = unlimited)"),
+      count("gpgpu_dram_buswidth", &G::dram_bus_bytes, 1, "DRAM bus bytes per chip"),
+      count("gpgpu_n_mem_per_ctrlr", &G::dram_chips_per_channel, 1, "DRAM chips per channel"),
+      count("gpgpu_dram_burst_length", &G::dram_burst, 1, "DRAM burst length in data beats"),
+      count("dram_data_command_freq_ratio", &G::dram_data_ratio, 1, "DRAM data beats per command cycle (4 for GDDR5)"),
+      dram_timing(),
+      clock_domains(),
+      dram_scheduler(),
+      // simulation
+      flag("scwarp_skip_idle", &G::skip_idle, "1: skip cycles in which nothing can change (same results, faster)"),
+      count64("scwarp_max_cycles", &G::max_cycles, "fail the run past this many cycles; 0 = no limit"),
+      count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
+  };
+}
+
+}  // namespace
+
+const std::vector<Option>& option_table() {
+  static const std::vector<Option> table = build_table();
+  return table;
+}
+
+const Option* find_option(std::string_view name) {
+  for (const Option& option : option_table())
+    if (option.name == name || (!option.alias.empty() && option.alias == name)) return &option;
+  return nullptr;
+}
+
+std::map<std::string, std::string> option_values(const GpuConfig& gpu) {
+  std::map<std::string, std::string> values;
+  for (const Option& option : option_table()) values.emplace(option.name, option.format(gpu));
+  return values;
+}
+
+std::vector<OptionInfo> option_table_info() {
+  const GpuConfig defaults;
+  std::vector<OptionInfo> info;
+  for (const Option& option : option_table())
+    info.push_back({option.name, option.format(defaults), option.description});
+  return info;
+}
+
+}  // namespace scwarp::config

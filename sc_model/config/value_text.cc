@@ -1,0 +1,106 @@
+#include "sc_model/config/value_text.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace scwarp::config {
+
+uint64_t parse_unsigned(std::string_view text, uint64_t max, std::string_view expected) {
+  const bool leading_zero = text.size() > 1 && text[0] == '0';
+  uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  // from_chars takes no '+', and for unsigned types no '-', so digits only remain.
+  if (text.empty() || leading_zero || ec != std::errc() || stop != end || value > max)
+    throw InvalidValue(std::string(expected));
+  return value;
+}
+
+uint32_t parse_count(std::string_view text, uint32_t min) {
+  const std::string expected = min == 0 ? "an unsigned 32-bit integer"
+                                        : fmt::format("an unsigned 32-bit integer >= {}", min);
+  const uint64_t value = parse_unsigned(text, std::numeric_limits<uint32_t>::max(), expected);
+  if (value < min) throw InvalidValue(expected);
+  return static_cast<uint32_t>(value);
+}
+
+uint32_t parse_power_of_two(std::string_view text, uint32_t min) {
+  const std::string expected = fmt::format("a power of two >= {}", min);
+  const uint64_t value = parse_unsigned(text, std::numeric_limits<uint32_t>::max(), expected);
+  if (value < min || (value & (value - 1)) != 0) throw InvalidValue(expected);
+  return static_cast<uint32_t>(value);
+}
+
+bool parse_bool(std::string_view text) {
+  if (text == "0") return false;
+  if (text == "1") return true;
+  throw InvalidValue("0 or 1");
+}
+
+double parse_positive_double(std::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || stop != end || !std::isfinite(value) || value <= 0)
+    throw InvalidValue("a finite number > 0");
+  return value;
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  for (size_t pos = text.find(sep); pos != std::string_view::npos; pos = text.find(sep, start)) {
+    parts.push_back(text.substr(start, pos - start));
+    start = pos + 1;
+  }
+  parts.push_back(text.substr(start));
+  return parts;
+}
+
+std::string_view trim(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+namespace {
+
+// The order GPGPU-Sim lists the operation kinds in.
+std::array<OpTiming*, 5> op_entries(OpTimingTable& t) { return {&t.add, &t.max, &t.mul, &t.mad, &t.div}; }
+std::array<const OpTiming*, 5> op_entries(const OpTimingTable& t) {
+  return {&t.add, &t.max, &t.mul, &t.mad, &t.div};
+}
+
+}  // namespace
+
+void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTiming::*part) {
+  static constexpr std::string_view kExpected =
+      "five unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>";
+  const std::vector<std::string_view> parts = split(text, ',');
+  if (parts.size() != 5) throw InvalidValue(std::string(kExpected));
+  OpTimingTable parsed = table;
+  const auto entries = op_entries(parsed);
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const uint64_t value = parse_unsigned(parts[i], std::numeric_limits<uint32_t>::max(), kExpected);
+    if (value == 0) throw InvalidValue(std::string(kExpected));
+    entries[i]->*part = static_cast<uint32_t>(value);
+  }
+  table = parsed;
+}
+
+std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part) {
+  std::string text;
+  for (const OpTiming* entry : op_entries(table)) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(entry->*part);
+  }
+  return text;
+}
+
+std::string format_double(double value) { return fmt::format("{}", value); }
+
+}  // namespace scwarp::config
