@@ -7,23 +7,39 @@
 
 namespace scwarp::sched {
 
-GtoPolicy::GtoPolicy(const PolicyContext& ctx) : greedy_(ctx.schedulers, kNoWarp) {}
+GtoPolicy::GtoPolicy(const PolicyContext& ctx) : greedy_(ctx.schedulers, kNoWarp) {
+  runs_.reserve(ctx.max_warps);
+}
 
+// Sorting the runs of same-TB warps (each run ascending by slot) by
+// (launch cycle, launch order, first slot) gives exactly the per-warp order
+// (age, launch order, slot), but sorts a handful of TBs instead of every warp.
 void GtoPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                       std::vector<uint32_t>& out) {
   const uint32_t greedy = greedy_.at(sched);
   const bool has_greedy = greedy_still_runs(sm, greedy, warps);
   if (has_greedy) out.push_back(greedy);
-  const size_t first_by_age = out.size();
-  for (uint32_t w : warps) {
-    if (!has_greedy || w != greedy) out.push_back(w);
-  }
-  auto age = [&sm](uint32_t w) {
-    const TbView& tb = sm.tbs[sm.warps[w].tb_slot];
-    return std::tuple(tb.launch_cycle, tb.launch_order, w);
+  find_runs(sm, warps, has_greedy ? greedy : kNoWarp);
+  auto age = [&sm, warps](const Run& r) {
+    const TbView& tb = sm.tbs[r.tb_slot];
+    return std::tuple(tb.launch_cycle, tb.launch_order, warps[r.begin]);
   };
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_by_age), out.end(),
-            [&age](uint32_t a, uint32_t b) { return age(a) < age(b); });
+  std::sort(runs_.begin(), runs_.end(), [&age](const Run& a, const Run& b) { return age(a) < age(b); });
+  for (const Run& r : runs_) out.insert(out.end(), warps.begin() + r.begin, warps.begin() + r.end);
+}
+
+void GtoPolicy::find_runs(const SmView& sm, std::span<const uint32_t> warps, uint32_t skip) {
+  runs_.clear();
+  for (uint32_t i = 0; i < warps.size(); ++i) {
+    if (warps[i] == skip) continue;
+    const uint32_t tb = sm.warps[warps[i]].tb_slot;
+    const bool extends = !runs_.empty() && runs_.back().end == i && runs_.back().tb_slot == tb;
+    if (extends) {
+      ++runs_.back().end;
+    } else {
+      runs_.push_back(Run{i, i + 1, tb});
+    }
+  }
 }
 
 bool GtoPolicy::greedy_still_runs(const SmView& sm, uint32_t greedy,

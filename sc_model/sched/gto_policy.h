@@ -23,9 +23,17 @@ class GtoPolicy : public IssuePolicy {
   void on_warp_exit(const SmView& sm, uint32_t warp) override;
 
  private:
+  // A run of consecutive entries of `warps` from one TB: they share an age.
+  struct Run {
+    uint32_t begin, end;  // indices into `warps`
+    uint32_t tb_slot;
+  };
+
   bool greedy_still_runs(const SmView& sm, uint32_t greedy, std::span<const uint32_t> warps) const;
+  void find_runs(const SmView& sm, std::span<const uint32_t> warps, uint32_t skip);
 
   std::vector<uint32_t> greedy_;  // per scheduler: slot it issued last, kNoWarp when none
+  std::vector<Run> runs_;         // order()'s buffer, reused every cycle
 };
 
 }  // namespace scwarp::sched

@@ -46,23 +46,37 @@ TwoLevelPolicy::TwoLevelPolicy(const PolicyContext& ctx)
     : schedulers_(std::max(ctx.schedulers, 1u)),
       group_size_(checked_group_size(ctx)),
       groups_(std::max(ceil_div(ceil_div(ctx.max_warps, schedulers_), group_size_), 1u)),
+      group_begin_(groups_ + 1),
       active_group_(schedulers_, 0),
-      last_in_group_(static_cast<size_t>(schedulers_) * groups_, kNoWarp) {}
+      last_in_group_(static_cast<size_t>(schedulers_) * groups_, kNoWarp) {
+  group_of_slot_.resize(ctx.max_warps);
+  for (uint32_t slot = 0; slot < ctx.max_warps; ++slot) group_of_slot_[slot] = slot / schedulers_ / group_size_;
+}
 
 void TwoLevelPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                            std::vector<uint32_t>& out) {
   uint32_t& active = active_group_.at(sched);
   if (group_stalled(sm, sched, active)) active = (active + 1) % groups_;
-  // `warps` ascends by slot, so each group's warps form one contiguous run,
-  // found by binary search.
+  find_group_runs(warps);
   for (uint32_t k = 0; k < groups_; ++k) {
     const uint32_t group = (active + k) % groups_;
-    auto first = std::partition_point(warps.begin(), warps.end(),
-                                      [this, group](uint32_t slot) { return group_of(slot) < group; });
-    auto last = std::partition_point(first, warps.end(),
-                                     [this, group](uint32_t slot) { return group_of(slot) == group; });
-    append_round_robin(std::span<const uint32_t>(first, last),
+    append_round_robin(warps.subspan(group_begin_[group], group_begin_[group + 1] - group_begin_[group]),
                        last_in_group_[sched * groups_ + group], out);
+  }
+}
+
+// `warps` ascends by slot, so each group's warps form one contiguous run:
+// group g is warps[group_begin_[g] .. group_begin_[g+1]).
+void TwoLevelPolicy::find_group_runs(std::span<const uint32_t> warps) {
+  uint32_t i = 0;
+  for (uint32_t group = 0; group < groups_; ++group) {
+    group_begin_[group] = i;
+    while (i < warps.size() && group_of(warps[i]) == group) ++i;
+  }
+  group_begin_[groups_] = i;
+  if (i != warps.size()) {
+    throw Error("two_level scheduler: warp slot " + std::to_string(warps[i]) +
+                " is beyond the SM's " + std::to_string(group_of_slot_.size()) + " warp slots");
   }
 }
 
