@@ -11,6 +11,8 @@
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/usage_error.h"
+#include "sc_model/config/options.h"
+#include "sc_model/sched/registry.h"
 #include "tb/workloads/workload.h"
 
 namespace scwarp::cli {
@@ -40,12 +42,26 @@ std::vector<std::string> config_names(const std::string& dir) {
   return names;
 }
 
-std::vector<std::string> names_in(const ListOptions& opts) {
+std::vector<std::string> described(const std::vector<sched::PolicyInfo>& policies) {
+  std::vector<std::string> lines;
+  for (const auto& p : policies) lines.push_back(fmt::format("{:<16} {}", p.name, p.description));
+  return lines;
+}
+
+std::vector<std::string> option_lines() {
+  std::vector<std::string> lines;
+  for (const auto& o : config::option_table_info())
+    lines.push_back(fmt::format("-{} {}    # {}", o.name, o.default_value, o.description));
+  return lines;
+}
+
+// One line per item: a name first, then (for policies and options) what it is.
+std::vector<std::string> lines_for(const ListOptions& opts) {
   if (opts.category == "workloads") return workloads::workload_names();
   if (opts.category == "configs") return config_names(opts.configs_dir);
-  // "schedulers": the scheduler policies arrive with the timing model; until
-  // then the registry of policies is empty, which is the truthful answer.
-  return {};
+  if (opts.category == "schedulers") return described(sched::issue_policies());
+  if (opts.category == "fetch-policies") return described(sched::fetch_policies());
+  return option_lines();
 }
 
 }  // namespace
@@ -53,16 +69,16 @@ std::vector<std::string> names_in(const ListOptions& opts) {
 void add_list_command(CLI::App& app, int& exit_status) {
   auto opts = std::make_shared<ListOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "list", "Print the names of workloads, scheduler policies or GPU configs, one per line");
-  cmd->add_option("category", opts->category,
-                  "What to list (schedulers: none exist until the timing model is built)")
+      "list", "Print workloads, scheduler or fetch policies, GPU configs, or config options, "
+              "one per line");
+  cmd->add_option("category", opts->category, "What to list")
       ->required()
-      ->check(CLI::IsMember({"workloads", "schedulers", "configs"}));
+      ->check(CLI::IsMember({"workloads", "schedulers", "fetch-policies", "configs", "options"}));
   cmd->add_option("--configs-dir", opts->configs_dir,
                   "Folder holding the <name>.config files")
       ->capture_default_str();
   cmd->callback([opts, &exit_status] {
-    for (const auto& name : names_in(*opts)) fmt::print("{}\n", name);
+    for (const auto& line : lines_for(*opts)) fmt::print("{}\n", line);
     exit_status = kExitOk;
   });
 }

@@ -36,10 +36,11 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// SystemC's library provides main() and calls this.
+int sc_main(int argc, char** argv) {
   using namespace scwarp::cli;
   CLI::App app{"scwarp: a cycle-level SystemC/TLM-2.0 GPU simulator for warp-scheduling "
-               "research (this build: functional PTX execution only)",
+               "research",
                "scwarp"};
   app.require_subcommand(1, 1);
   int exit_status = kExitOk;

@@ -1,4 +1,4 @@
-// An Executor that forwards to another and counts the launches and the host
+// An Executor that forwards to another (owned by the caller) and counts the launches and the host
 // time spent inside them, so reports can separate simulation speed from the
 // workload's own input generation and CPU reference.
 #pragma once
@@ -18,12 +18,12 @@ struct LaunchMeter {
 
 class MeteredExecutor : public runtime::Executor {
  public:
-  // `meter` must outlive this executor (the Device owns the executor).
-  MeteredExecutor(std::unique_ptr<runtime::Executor> inner, LaunchMeter& meter);
+  // `inner` and `meter` must outlive this executor (the Device owns it).
+  MeteredExecutor(runtime::Executor& inner, LaunchMeter& meter);
   runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
 
  private:
-  std::unique_ptr<runtime::Executor> inner_;
+  runtime::Executor& inner_;
   LaunchMeter& meter_;
 };
 

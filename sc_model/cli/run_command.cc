@@ -1,6 +1,6 @@
-// `scwarp run`: one workload, one size, one seed. Only the functional engine
-// exists in this build; without --functional the command refuses rather than
-// pretending to model time.
+// `scwarp run`: one workload, one size, one seed, on the cycle-level timing
+// model (a GPU configuration and a scheduler) or, with --functional, on the
+// functional engine alone (instruction counts, no cycles).
 #include "sc_model/cli/run_command.h"
 
 #include <fmt/core.h>
@@ -10,15 +10,18 @@
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
+#include "sc_model/cli/peak_memory.h"
+#include "sc_model/cli/run_config.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/cli/workload_run.h"
+#include "sc_model/gpu/timing_executor.h"
 #include "tb/workloads/workload.h"
 
 namespace scwarp::cli {
 namespace {
 
-// What a bare `scwarp run --functional` runs: the README's first command.
+// What a bare `scwarp run` runs: the README's first command.
 constexpr const char* kDefaultWorkload = "matmul";
 constexpr const char* kDefaultSize = "small";
 
@@ -27,33 +30,84 @@ struct RunOptions {
   std::string size = kDefaultSize;
   uint64_t seed = 1;
   bool functional = false;
+  ConfigChoice config;
+  std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
   std::string json_path;
 };
 
-void print_summary(const WorkloadRun& run) {
+void print_run_summary(const WorkloadRun& run, const char* mode) {
   fmt::print("workload             {}\n", run.workload);
   fmt::print("size                 {}\n", workloads::size_name(run.size));
   fmt::print("seed                 {}\n", run.seed);
-  fmt::print("mode                 functional\n");
+  fmt::print("mode                 {}\n", mode);
   fmt::print("verified             {}{}\n", run.verification.ok ? "yes" : "NO",
              run.verification.message.empty() ? "" : " (" + run.verification.message + ")");
   fmt::print("launches             {}\n", run.launches);
   fmt::print("blocks               {}\n", run.totals.blocks);
   fmt::print("warp instructions    {}\n", run.totals.warp_instructions);
   fmt::print("thread instructions  {}\n", run.totals.thread_instructions);
+}
+
+void print_host_summary(const WorkloadRun& run) {
   fmt::print("host seconds         {:.3f} ({:.3f} in launches)\n", run.host_seconds,
              run.launch_seconds);
   fmt::print("thread instr/s       {:.4g}\n", run.thread_instructions_per_second());
 }
 
-int run(const RunOptions& opts) {
-  if (!opts.functional)
-    throw UsageError("the cycle-level timing model is not built yet; run with --functional");
-  const WorkloadRun result =
+void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json& stats) {
+  const auto& g = stats["stalls"]["gpgpu"];
+  const auto& h = stats["stalls"]["hazards"];
+  fmt::print("config               {} ({} SMs)\n", cfg.source, cfg.gpu.sm_count());
+  fmt::print("scheduler            {} (fetch {})\n", cfg.gpu.scheduler, cfg.gpu.fetch_policy);
+  fmt::print("cycles               {}\n", stats["cycles"].get<uint64_t>());
+  fmt::print("ipc                  {:.2f} thread instr/cycle\n", stats["ipc"].get<double>());
+  fmt::print("stalls (gpgpu-sim)   idle {} scoreboard {} pipeline {}\n", g["idle"].get<uint64_t>(),
+             g["scoreboard"].get<uint64_t>(), g["pipeline"].get<uint64_t>());
+  fmt::print("stalls (hazards)     control {} data {} structural {} barrier {} exit {} fetch {}\n",
+             h["control"].get<uint64_t>(), h["data"].get<uint64_t>(),
+             h["structural"].get<uint64_t>(), h["barrier"].get<uint64_t>(),
+             h["exit"].get<uint64_t>(), h["fetch"].get<uint64_t>());
+  fmt::print("l1d hit rate         {:.3f}\n", stats["l1d"]["hit_rate"].get<double>());
+  fmt::print("l2 hit rate          {:.3f}\n", stats["l2"]["hit_rate"].get<double>());
+  fmt::print("dram row hit rate    {:.3f}\n", stats["dram"]["row_hit_rate"].get<double>());
+}
+
+nlohmann::json host_json(const WorkloadRun& run) {
+  return {{"seconds", run.host_seconds},
+          {"launch_seconds", run.launch_seconds},
+          {"launch_cpu_seconds", run.launch_cpu_seconds},
+          {"thread_instructions_per_second", run.thread_instructions_per_second()},
+          {"peak_resident_bytes", peak_resident_bytes()}};
+}
+
+int finish(const WorkloadRun& run, nlohmann::json report, const std::string& json_path) {
+  print_host_summary(run);
+  if (!json_path.empty()) write_json_file(json_path, report);
+  return run.verification.ok ? kExitOk : kExitVerificationFailed;
+}
+
+int run_functional(const RunOptions& opts) {
+  const WorkloadRun run =
       run_workload_functional(opts.workload, workloads::parse_size(opts.size), opts.seed);
-  print_summary(result);
-  if (!opts.json_path.empty()) write_json_file(opts.json_path, to_json(result));
-  return result.verification.ok ? kExitOk : kExitVerificationFailed;
+  print_run_summary(run, "functional");
+  nlohmann::json report = to_json(run);
+  report["mode"] = "functional";
+  return finish(run, report, opts.json_path);
+}
+
+int run_timing(const RunOptions& opts) {
+  const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);
+  gpu::TimingExecutor timing(cfg.gpu);
+  const WorkloadRun run = run_workload(opts.workload, workloads::parse_size(opts.size), opts.seed, timing);
+  nlohmann::json stats = stats::to_json(timing.report());
+  print_run_summary(run, "timing");
+  print_timing_summary(cfg, stats);
+  nlohmann::json report = to_json(run);
+  report["mode"] = "timing";
+  report["config"] = to_json(cfg);
+  report.update(stats);
+  report["host"] = host_json(run);
+  return finish(run, report, opts.json_path);
 }
 
 }  // namespace
@@ -61,8 +115,8 @@ int run(const RunOptions& opts) {
 void add_run_command(CLI::App& app, int& exit_status) {
   auto opts = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "run", "Run one workload and verify it against its CPU reference (needs --functional: "
-             "the cycle-level timing model is not built yet)");
+      "run", "Run one workload on the cycle-level GPU model (or, with --functional, the "
+             "functional engine) and verify it against its CPU reference");
   cmd->add_option("--workload", opts->workload, "Workload name (see `scwarp list workloads`)")
       ->check(CLI::IsMember(workloads::workload_names()))
       ->capture_default_str();
@@ -72,10 +126,27 @@ void add_run_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--seed", opts->seed, "Seed of the workload's input generator")
       ->check(unsigned_text())
       ->capture_default_str();
+  CLI::Option* config = cmd->add_option("--config", opts->config.config,
+                  "GPU config file, or the name of one in configs/ (default: built-in gtx480)");
+  CLI::Option* sched = cmd->add_option("--sched", opts->config.scheduler,
+                  "Issue scheduler policy (see `scwarp list schedulers`; overrides the config)");
+  CLI::Option* fetch = cmd->add_option("--fetch", opts->config.fetch_policy,
+                  "Fetch policy (see `scwarp list fetch-policies`; overrides the config)");
+  CLI::Option* set = cmd->add_option("--set", opts->config.sets,
+                  "Override one config option, NAME=VALUE (GPGPU-Sim name, leading '-' "
+                  "optional); repeatable");
+  cmd->add_option("--configs-dir", opts->configs_dir, "Folder holding the <name>.config files")
+      ->capture_default_str();
   cmd->add_flag("--functional", opts->functional,
-                "Run on the functional engine (instruction counts, no cycles)");
+                "Run on the functional engine only (instruction counts, no cycles)")
+      ->excludes(config)
+      ->excludes(sched)
+      ->excludes(fetch)
+      ->excludes(set);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
-  cmd->callback([opts, &exit_status] { exit_status = run(*opts); });
+  cmd->callback([opts, &exit_status] {
+    exit_status = opts->functional ? run_functional(*opts) : run_timing(*opts);
+  });
 }
 
 }  // namespace scwarp::cli

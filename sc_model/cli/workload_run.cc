@@ -12,13 +12,19 @@ double WorkloadRun::thread_instructions_per_second() const {
 }
 
 WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed) {
+  std::unique_ptr<runtime::Executor> functional = runtime::make_functional_executor();
+  return run_workload(name, size, seed, *functional);
+}
+
+WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t seed,
+                         runtime::Executor& executor) {
   WorkloadRun run;
   run.workload = name;
   run.size = size;
   run.seed = seed;
   LaunchMeter meter;
   runtime::Device device(
-      std::make_unique<MeteredExecutor>(runtime::make_functional_executor(), meter));
+      std::make_unique<MeteredExecutor>(executor, meter));
   std::unique_ptr<workloads::Workload> workload = workloads::make_workload(name);
   const auto start = std::chrono::steady_clock::now();
   run.verification = workload->run(device, size, seed);
@@ -35,7 +41,6 @@ nlohmann::json to_json(const WorkloadRun& run) {
       {"workload", run.workload},
       {"size", workloads::size_name(run.size)},
       {"seed", run.seed},
-      {"mode", "functional"},
       {"verified", run.verification.ok},
       {"verify_message", run.verification.message},
       {"launches", run.launches},

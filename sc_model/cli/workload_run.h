@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct WorkloadRun {
   double thread_instructions_per_second() const;
 };
 
+// Runs the workload's driver on a Device whose launches go to `executor`.
+WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t seed,
+                         runtime::Executor& executor);
 WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed);
 
 nlohmann::json to_json(const WorkloadRun& run);

@@ -29,10 +29,35 @@ TEST(ListWorkloads, PrintsTheRegistryOnePerLine) {
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
 }
 
-TEST(ListSchedulers, IsEmptyUntilTheTimingModelExists) {
+// The first word of each line is a registered policy name.
+std::vector<std::string> first_words(const std::string& out) {
+  std::vector<std::string> words;
+  for (const auto& line : lines_of(out)) words.push_back(line.substr(0, line.find(' ')));
+  return words;
+}
+
+TEST(ListSchedulers, NamesTheRegisteredIssuePoliciesWithDescriptions) {
   const ProcessResult r = run_scwarp("list schedulers");
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.out, "");
+  const std::vector<std::string> names = first_words(r.out);
+  for (const char* required : {"gto", "lrr", "two_level"})
+    EXPECT_NE(std::find(names.begin(), names.end(), required), names.end()) << r.out;
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  for (const auto& line : lines_of(r.out)) EXPECT_GT(line.size(), 20u) << "no description: " << line;
+}
+
+TEST(ListFetchPolicies, NamesRoundRobin) {
+  const ProcessResult r = run_scwarp("list fetch-policies");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<std::string> names = first_words(r.out);
+  EXPECT_NE(std::find(names.begin(), names.end(), "rr"), names.end()) << r.out;
+}
+
+TEST(ListOptions, EveryLineIsAnOptionWithItsDefault) {
+  const ProcessResult r = run_scwarp("list options");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("-gpgpu_n_clusters 15"), std::string::npos) << r.out;
+  for (const auto& line : lines_of(r.out)) EXPECT_EQ(line[0], '-') << line;
 }
 
 TEST(ListConfigs, NamesTheConfigFilesOfTheFolder) {

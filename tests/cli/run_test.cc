@@ -1,4 +1,4 @@
-// `scwarp run`: functional runs verify and report; timing runs are refused.
+// `scwarp run`: functional and timing runs verify and report.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -54,12 +54,53 @@ TEST(RunFunctional, BareCommandRunsTheBuiltInDefault) {
   EXPECT_NE(r.out.find("verified             yes"), std::string::npos) << r.out;
 }
 
-TEST(RunTiming, IsRefusedUntilTheTimingModelExists) {
-  const ProcessResult r = run_scwarp("run --workload matmul --size tiny");
+TEST(RunTiming, TinyConfigReportsCyclesStallsAndTbs) {
+  const std::string json_path = scratch_dir() + "/timing.json";
+  const ProcessResult r = run_scwarp("run --config tiny --workload matmul --size tiny --sched gto --json '" +
+                                     json_path + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(read_file(json_path));
+  EXPECT_EQ(j["mode"], "timing");
+  EXPECT_TRUE(j["verified"].get<bool>());
+  EXPECT_EQ(j["config"]["scheduler"], "gto");
+  const uint64_t cycles = j["cycles"].get<uint64_t>();
+  EXPECT_GT(cycles, 0u);
+  EXPECT_NEAR(j["ipc"].get<double>(), double(j["thread_instructions"].get<uint64_t>()) / double(cycles), 1e-9);
+  for (const char* k : {"idle", "scoreboard", "pipeline"}) EXPECT_TRUE(j["stalls"]["gpgpu"].contains(k)) << k;
+  for (const char* k : {"control", "data", "structural", "barrier", "exit", "fetch"})
+    EXPECT_TRUE(j["stalls"]["hazards"].contains(k)) << k;
+  EXPECT_EQ(j["tbs"].size(), j["blocks"].get<uint64_t>());
+  for (const auto& tb : j["tbs"]) {
+    EXPECT_LT(tb["sm"].get<uint32_t>(), j["sms"].size());
+    EXPECT_LE(tb["start_cycle"].get<uint64_t>(), tb["end_cycle"].get<uint64_t>());
+  }
+  for (const char* k : {"l1d", "l2", "dram", "icnt"}) EXPECT_TRUE(j.contains(k)) << k;
+}
+
+TEST(RunTiming, UnknownSchedulerIsNamedWithTheKnownOnes) {
+  const ProcessResult r = run_scwarp("run --config tiny --workload matmul --size tiny --sched nope");
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.err.find("'nope'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("lrr"), std::string::npos) << r.err;
+}
+
+TEST(RunTiming, BadSetNamesTheOption) {
+  const ProcessResult r = run_scwarp("run --config tiny --size tiny --set gpgpu_n_clusters=zero");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.err.find("gpgpu_n_clusters"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--set"), std::string::npos) << r.err;
+}
+
+TEST(RunTiming, MissingConfigIsNamed) {
+  const ProcessResult r = run_scwarp("run --config /nonexistent/x.config --size tiny");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_EQ(r.err,
-            "scwarp: error: the cycle-level timing model is not built yet; run with --functional\n");
-  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("--config"), std::string::npos) << r.err;
+}
+
+TEST(RunTiming, FunctionalExcludesSchedulerChoice) {
+  const ProcessResult r = run_scwarp("run --functional --sched gto --size tiny");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_NE(r.err.find("--sched"), std::string::npos) << r.err;
 }
 
 TEST(RunOptions, UnknownWorkloadIsNamed) {

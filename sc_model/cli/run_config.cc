@@ -1,0 +1,60 @@
+#include "sc_model/cli/run_config.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "sc_model/cli/usage_error.h"
+#include "sc_model/common/error.h"
+
+namespace scwarp::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A path, or a bare name of a file in the configs folder ("tiny").
+std::string resolve_config_path(const std::string& value, const std::string& configs_dir) {
+  std::error_code ec;
+  if (fs::exists(value, ec)) return value;
+  const std::string named = configs_dir + "/" + value + ".config";
+  if (value.find('/') == std::string::npos && fs::exists(named, ec)) return named;
+  throw UsageError(fmt::format("--config: '{}' is neither a file nor a config in {}", value,
+                               configs_dir));
+}
+
+void apply_set(config::LoadedConfig& cfg, const std::string& set) {
+  const size_t eq = set.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError(fmt::format("--set '{}': expected NAME=VALUE", set));
+  config::apply_override(cfg, set.substr(0, eq), set.substr(eq + 1), "--set");
+}
+
+}  // namespace
+
+config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir) {
+  config::LoadedConfig cfg = choice.config.empty()
+                                 ? config::builtin_gtx480()
+                                 : config::load_config_file(resolve_config_path(choice.config, configs_dir));
+  if (!cfg.unknown_options.empty())
+    fmt::print(stderr, "scwarp: warning: {}: options not modelled, ignored: {}\n", cfg.source,
+               fmt::join(cfg.unknown_options, ", "));
+  for (const std::string& set : choice.sets) apply_set(cfg, set);
+  if (!choice.scheduler.empty()) config::apply_override(cfg, "gpgpu_scheduler", choice.scheduler, "--sched");
+  if (!choice.fetch_policy.empty())
+    config::apply_override(cfg, "scwarp_fetch_policy", choice.fetch_policy, "--fetch");
+  return cfg;
+}
+
+nlohmann::json to_json(const config::LoadedConfig& cfg) {
+  nlohmann::json options = nlohmann::json::object();
+  for (const auto& [name, value] : cfg.values) options[name] = value;
+  return {{"source", cfg.source},
+          {"scheduler", cfg.gpu.scheduler},
+          {"fetch_policy", cfg.gpu.fetch_policy},
+          {"sms", cfg.gpu.sm_count()},
+          {"options", options}};
+}
+
+}  // namespace scwarp::cli

@@ -1,0 +1,28 @@
+// The GPU configuration a command runs on: a file (or the name of one in
+// configs/), or the built-in GTX480, then the command line's overrides.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sc_model/config/gpu_config.h"
+
+namespace scwarp::cli {
+
+struct ConfigChoice {
+  std::string config;               // --config: path, configs/<name>.config, or empty (built-in gtx480)
+  std::string scheduler;            // --sched (overrides -gpgpu_scheduler)
+  std::string fetch_policy;         // --fetch (overrides -scwarp_fetch_policy)
+  std::vector<std::string> sets;    // --set NAME=VALUE, in order
+};
+
+// Throws scwarp::Error naming the option (--config, --set, ...) on bad input;
+// prints a warning on stderr listing options of the file this model ignores.
+config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir);
+
+// {"source", "scheduler", "fetch_policy", "options": {name: value}} for reports.
+nlohmann::json to_json(const config::LoadedConfig& cfg);
+
+}  // namespace scwarp::cli

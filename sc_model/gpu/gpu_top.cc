@@ -1,0 +1,90 @@
+#include "sc_model/gpu/gpu_top.h"
+
+#include <fmt/format.h>
+
+#include "sc_model/runtime/occupancy.h"
+
+namespace scwarp::gpu {
+
+GpuTop::GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg)
+    : ClockedModule(name, cfg.skip_idle), cfg_(cfg), dispatcher_(cfg) {
+  memory_ = std::make_unique<mem::MemorySystem>("memory", cfg);
+  for (uint32_t i = 0; i < cfg.sm_count(); ++i) {
+    sms_.push_back(std::make_unique<sm::Sm>(fmt::format("sm{}", i).c_str(), cfg, i));
+    sm::Sm& sm = *sms_.back();
+    sm_control.bind(sm);
+    sm.tb_sink.bind(*this);
+    memory_->bind_sm(sm.memory_socket());
+  }
+}
+
+void GpuTop::start_kernel(func::Engine& engine, uint64_t kernel_index) {
+  const func::LaunchSpec& spec = engine.spec();
+  runtime::KernelResources resources{spec.registers_per_thread, spec.static_shared_bytes, 0};
+  const auto footprint = runtime::block_footprint(resources, uint32_t(spec.block.count()),
+                                                  spec.dynamic_shared_bytes);
+  dispatcher_.start_kernel(spec.kernel->name, spec.grid.count(), footprint,
+                           spec.registers_per_thread != 0);
+  engine_ = &engine;
+  kernel_index_ = kernel_index;
+  running_ = true;
+  set_phase(true);
+  wake_at(current_cycle() + 1);
+}
+
+uint64_t GpuTop::blocks_unfinished() const {
+  uint64_t done = 0;
+  for (const stats::TbRecord& r : records_) done += r.kernel == kernel_index_;
+  return dispatcher_.blocks() - done;
+}
+
+void GpuTop::tb_done(const stats::TbRecord& record) {
+  const uint64_t next = current_cycle() + 1;
+  finished_.push(record, next);
+  wake_at(next);
+}
+
+uint64_t GpuTop::tick(uint64_t cycle) {
+  while (finished_.ready(cycle)) {
+    stats::TbRecord r = finished_.pop();
+    dispatcher_.tb_finished(r.sm);
+    records_.push_back(r);
+  }
+  if (!running_) return kIdle;
+  if (dispatcher_.kernel_done()) {
+    running_ = false;
+    sc_core::sc_pause();
+    return kIdle;
+  }
+  // Once no SM takes a TB, nothing changes here until one finishes (tb_done wakes us).
+  return place_blocks() && dispatcher_.tbs_waiting() ? cycle + 1 : kIdle;
+}
+
+bool GpuTop::place_blocks() {
+  const std::vector<uint32_t>& sms = dispatcher_.place_this_cycle();
+  uint64_t id = dispatcher_.placed_from();
+  for (uint32_t sm : sms) {
+    sm::TbLaunch tb;
+    tb.engine = engine_;
+    tb.block = engine_->make_block(id, sm);
+    tb.kernel = kernel_index_;
+    tb.id = id++;
+    sm_control[sm]->launch_tb(std::move(tb));
+  }
+  if (tbs_waiting_ && !dispatcher_.tbs_waiting()) set_phase(false);
+  return !sms.empty();
+}
+
+void GpuTop::set_phase(bool tbs_waiting) {
+  tbs_waiting_ = tbs_waiting;
+  for (int i = 0; i < sm_control.size(); ++i) sm_control[i]->set_tbs_waiting(tbs_waiting);
+}
+
+void GpuTop::report(stats::RunReport& out) const {
+  out.tbs = records_;
+  out.sms.assign(sms_.size(), {});
+  for (size_t i = 0; i < sms_.size(); ++i) sms_[i]->report(out.sms[i]);
+  memory_->report(out.l2, out.dram, out.icnt);
+}
+
+}  // namespace scwarp::gpu

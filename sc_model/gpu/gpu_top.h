@@ -1,0 +1,61 @@
+// The GPU: cfg.sm_count() SMs and the memory system below their L1s, wired
+// here, plus the global TB dispatcher, which is this module's own clocked
+// process. One kernel runs at a time; when its last TB finishes the GPU
+// pauses the simulation (sc_pause) so the host side can take the results.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "sc_model/common/clocked_module.h"
+#include "sc_model/common/delay_queue.h"
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/func/engine.h"
+#include "sc_model/gpu/tb_dispatcher.h"
+#include "sc_model/mem/memory_system.h"
+#include "sc_model/sm/sm.h"
+#include "sc_model/sm/sm_ports.h"
+#include "sc_model/stats/run_report.h"
+
+namespace scwarp::gpu {
+
+class GpuTop : public ClockedModule, public sm::TbSinkIf {
+ public:
+  sc_core::sc_port<sm::SmControlIf, 0> sm_control;  // one binding per SM, in SM order
+
+  GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg);
+
+  // Starts `engine`'s kernel: its TBs are placed from the next cycle on.
+  // The engine must live until kernel_done().
+  void start_kernel(func::Engine& engine, uint64_t kernel_index);
+  bool kernel_done() const { return dispatcher_.kernel_done(); }
+  uint64_t blocks_unfinished() const;
+
+  // sm::TbSinkIf
+  void tb_done(const stats::TbRecord& record) override;
+
+  // The per-TB records so far and every unit's counters.
+  void report(stats::RunReport& out) const;
+
+ private:
+  uint64_t tick(uint64_t cycle) override;
+  bool place_blocks();  // false when no SM could take a TB
+  void set_phase(bool tbs_waiting);
+
+  const config::GpuConfig& cfg_;
+  TbDispatcher dispatcher_;
+  std::vector<std::unique_ptr<sm::Sm>> sms_;
+  std::unique_ptr<mem::MemorySystem> memory_;
+  func::Engine* engine_ = nullptr;
+  uint64_t kernel_index_ = 0;
+  bool running_ = false;
+  bool tbs_waiting_ = false;
+  DelayQueue<stats::TbRecord> finished_;  // tb_done() reports, handled at the next tick
+  std::vector<stats::TbRecord> records_;
+};
+
+}  // namespace scwarp::gpu

@@ -1,0 +1,84 @@
+#include "sc_model/gpu/timing_executor.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+#include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
+
+namespace scwarp::gpu {
+namespace {
+
+// Fails early, before elaboration, on a policy name no registry knows.
+void check_policies(const config::GpuConfig& cfg) {
+  sched::PolicyContext ctx{cfg, 0, cfg.max_warps_per_sm(), cfg.max_tbs_per_sm,
+                           cfg.schedulers_per_sm};
+  sched::make_issue_policy(cfg.scheduler, ctx);
+  sched::make_fetch_policy(cfg.fetch_policy, ctx);
+}
+
+}  // namespace
+
+TimingExecutor::TimingExecutor(const config::GpuConfig& cfg) : cfg_(cfg) {
+  // SystemC prints a banner on first use unless told not to: keep stdout for reports.
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  if (sc_core::sc_get_status() != sc_core::SC_ELABORATION)
+    throw Error("a timing model was already simulated in this process (SystemC elaborates once)");
+  check_policies(cfg_);
+  gpu_ = std::make_unique<GpuTop>("gpu", cfg_);
+}
+
+TimingExecutor::~TimingExecutor() = default;
+
+runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
+                                              const func::LaunchSpec& launch) {
+  func::LaunchSpec spec = launch;
+  spec.sm_count = cfg_.sm_count();
+  engine_ = std::make_unique<func::Engine>(mem, spec);
+  stats::KernelRecord kernel;
+  kernel.name = spec.kernel->name;
+  kernel.blocks = spec.grid.count();
+  kernel.threads_per_block = uint32_t(spec.block.count());
+  kernel.start_cycle = current_cycle();
+  gpu_->start_kernel(*engine_, kernels_.size());
+  run_until_kernel_done(spec);
+  kernel.end_cycle = current_cycle();
+  stats::RunReport so_far;
+  gpu_->report(so_far);
+  for (const stats::TbRecord& tb : so_far.tbs) {
+    if (tb.kernel != kernels_.size()) continue;
+    kernel.warp_instructions += tb.warp_instructions;
+    kernel.thread_instructions += tb.thread_instructions;
+  }
+  kernels_.push_back(kernel);
+  return {kernel.thread_instructions, kernel.warp_instructions, kernel.blocks, kernel.cycles()};
+}
+
+void TimingExecutor::run_until_kernel_done(const func::LaunchSpec& spec) {
+  const uint64_t start = current_cycle();
+  if (cfg_.max_cycles)
+    sc_core::sc_start(sc_core::sc_time(double(cfg_.max_cycles), sc_core::SC_NS));
+  else
+    sc_core::sc_start();
+  if (std::exception_ptr fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
+  if (gpu_->kernel_done()) return;
+  if (cfg_.max_cycles && current_cycle() - start >= cfg_.max_cycles)
+    throw Error(fmt::format("kernel '{}' did not finish within -scwarp_max_cycles {} cycles "
+                            "({} of {} thread blocks unfinished)",
+                            spec.kernel->name, cfg_.max_cycles, gpu_->blocks_unfinished(),
+                            spec.grid.count()));
+  throw Error(fmt::format("kernel '{}' stalled at cycle {}: no unit has work left but {} of {} "
+                          "thread blocks are unfinished",
+                          spec.kernel->name, current_cycle(), gpu_->blocks_unfinished(),
+                          spec.grid.count()));
+}
+
+stats::RunReport TimingExecutor::report() const {
+  stats::RunReport r;
+  gpu_->report(r);
+  r.kernels = kernels_;
+  return r;
+}
+
+}  // namespace scwarp::gpu

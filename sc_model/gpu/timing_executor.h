@@ -1,0 +1,38 @@
+// The timing model as a runtime::Executor: every workload driver runs on it
+// unchanged. It elaborates the GPU once (SystemC allows one elaboration per
+// process) and runs each launch with sc_start() until the GPU pauses at the
+// kernel's end.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/gpu/gpu_top.h"
+#include "sc_model/runtime/device.h"
+#include "sc_model/stats/run_report.h"
+
+namespace scwarp::gpu {
+
+class TimingExecutor : public runtime::Executor {
+ public:
+  // Throws scwarp::Error if a timing model was already elaborated in this
+  // process, or if the config names an unknown scheduler policy.
+  explicit TimingExecutor(const config::GpuConfig& cfg);
+  ~TimingExecutor() override;
+
+  runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
+
+  // Counters of every unit and the records of every kernel and TB so far.
+  stats::RunReport report() const;
+
+ private:
+  void run_until_kernel_done(const func::LaunchSpec& spec);
+
+  config::GpuConfig cfg_;
+  std::unique_ptr<GpuTop> gpu_;
+  std::unique_ptr<func::Engine> engine_;  // the running kernel's
+  std::vector<stats::KernelRecord> kernels_;
+};
+
+}  // namespace scwarp::gpu
