@@ -1,0 +1,146 @@
+#include "sc_model/mem/interconnect.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sc_model/common/error.h"
+#include "sc_model/mem/payload_pool.h"
+
+namespace scwarp::mem {
+
+Interconnect::Interconnect(sc_core::sc_module_name name, const config::GpuConfig& cfg)
+    : ClockedModule(name, cfg.skip_idle),
+      sm_side("sm_side"),
+      l2_side("l2_side"),
+      cfg_(cfg),
+      map_(cfg),
+      requests_(cfg.sm_count(), cfg.l2_slices(), kPortQueueDepth, cfg.icnt_latency),
+      replies_(cfg.l2_slices(), cfg.sm_count(), kPortQueueDepth, cfg.icnt_latency),
+      l2_request_free_at_(cfg.l2_slices(), 0),
+      sm_response_free_at_(cfg.sm_count(), 0) {
+  if (cfg.icnt_flit_bytes == 0) throw Error("interconnect: -scwarp_icnt_flit_bytes must be at least 1");
+  accepted_.reserve(std::max(cfg.sm_count(), cfg.l2_slices()));
+  sm_side.register_nb_transport_fw(this, &Interconnect::from_sm);
+  l2_side.register_nb_transport_bw(this, &Interconnect::from_l2);
+}
+
+void Interconnect::end_of_elaboration() {
+  if (sm_side.size() != cfg_.sm_count())
+    throw Error(fmt::format("{}: {} SMs bound, the configuration has {}", name(), sm_side.size(), cfg_.sm_count()));
+  if (l2_side.size() != cfg_.l2_slices())
+    throw Error(fmt::format("{}: {} L2 slices bound, expected {}", name(), l2_side.size(), cfg_.l2_slices()));
+}
+
+uint32_t Interconnect::data_flits(const tlm::tlm_generic_payload& payload) const {
+  return std::max(1u, (payload.get_data_length() + cfg_.icnt_flit_bytes - 1) / cfg_.icnt_flit_bytes);
+}
+
+tlm::tlm_sync_enum Interconnect::from_sm(int sm, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                         sc_core::sc_time&) {
+  uint64_t now = current_cycle();
+  if (phase == tlm::BEGIN_REQ) {
+    const MemExtension& ext = extension_of(payload);
+    if (ext.source != uint32_t(sm))
+      throw Error(fmt::format("{}: request on SM port {} claims source {}", name(), sm, ext.source));
+    uint32_t flits = payload.is_write() ? data_flits(payload) : 1;
+    requests_.hold(IcntPacket{&payload, uint32_t(sm), map_.slice_of(payload.get_address()), flits}, now + 1);
+  } else if (phase == tlm::END_RESP) {
+    sm_response_free_at_[sm] = now + 1;
+  } else {
+    throw Error(fmt::format("{}: unexpected TLM phase from SM {}", name(), sm));
+  }
+  wake_at(now + 1);
+  return tlm::TLM_ACCEPTED;
+}
+
+tlm::tlm_sync_enum Interconnect::from_l2(int slice, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                         sc_core::sc_time&) {
+  uint64_t now = current_cycle();
+  if (phase == tlm::END_REQ) {
+    l2_request_free_at_[slice] = now + 1;
+  } else if (phase == tlm::BEGIN_RESP) {
+    uint32_t sm = extension_of(payload).source;
+    uint32_t flits = payload.is_write() ? 1 : data_flits(payload);
+    replies_.hold(IcntPacket{&payload, uint32_t(slice), sm, flits}, now + 1);
+  } else {
+    throw Error(fmt::format("{}: unexpected TLM phase from L2 slice {}", name(), slice));
+  }
+  wake_at(now + 1);
+  return tlm::TLM_ACCEPTED;
+}
+
+uint64_t Interconnect::tick(uint64_t cycle) {
+  accept_requests(cycle);
+  accept_replies(cycle);
+  deliver_requests(cycle);
+  deliver_replies(cycle);
+  uint64_t next = std::min(requests_.next_event(cycle), replies_.next_event(cycle));
+  return next == IcntPlane::kNever ? kIdle : next;
+}
+
+void Interconnect::accept_requests(uint64_t cycle) {
+  counters_.stall_cycles += requests_.arbitrate(cycle, accepted_);
+  for (const IcntPacket& packet : accepted_) {
+    ++counters_.requests;
+    counters_.request_bytes += uint64_t(packet.flits) * cfg_.icnt_flit_bytes;
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    sm_side[packet.input]->nb_transport_bw(*packet.payload, phase, delay);
+  }
+}
+
+void Interconnect::accept_replies(uint64_t cycle) {
+  counters_.stall_cycles += replies_.arbitrate(cycle, accepted_);
+  for (const IcntPacket& packet : accepted_) {
+    ++counters_.replies;
+    counters_.reply_bytes += uint64_t(packet.flits) * cfg_.icnt_flit_bytes;
+    tlm::tlm_phase phase = tlm::END_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    l2_side[packet.input]->nb_transport_fw(*packet.payload, phase, delay);
+  }
+}
+
+// A slice gets the next request once it has answered the previous BEGIN_REQ.
+void Interconnect::deliver_requests(uint64_t cycle) {
+  for (uint32_t slice = 0; slice < l2_request_free_at_.size(); ++slice) {
+    const IcntPacket* packet = l2_request_free_at_[slice] <= cycle ? requests_.arrived(slice, cycle) : nullptr;
+    if (!packet) continue;
+    tlm::tlm_generic_payload& payload = *packet->payload;
+    requests_.pop(slice);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    tlm::tlm_sync_enum status = l2_side[slice]->nb_transport_fw(payload, phase, delay);
+    if (status == tlm::TLM_ACCEPTED) {
+      l2_request_free_at_[slice] = kIdle;
+    } else if (status == tlm::TLM_UPDATED && phase == tlm::END_REQ) {
+      l2_request_free_at_[slice] = cycle + 1;
+    } else {
+      throw Error(fmt::format("{}: L2 slice {} answered BEGIN_REQ other than with END_REQ", name(), slice));
+    }
+  }
+}
+
+// An SM gets the next reply once it has completed the previous one.
+void Interconnect::deliver_replies(uint64_t cycle) {
+  for (uint32_t sm = 0; sm < sm_response_free_at_.size(); ++sm) {
+    const IcntPacket* packet = sm_response_free_at_[sm] <= cycle ? replies_.arrived(sm, cycle) : nullptr;
+    if (!packet) continue;
+    tlm::tlm_generic_payload& payload = *packet->payload;
+    replies_.pop(sm);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    tlm::tlm_sync_enum status = sm_side[sm]->nb_transport_bw(payload, phase, delay);
+    bool completed = status == tlm::TLM_COMPLETED || (status == tlm::TLM_UPDATED && phase == tlm::END_RESP);
+    sm_response_free_at_[sm] = completed ? cycle + 1 : kIdle;
+  }
+}
+
+bool Interconnect::idle() const {
+  auto waiting = [](uint64_t free_at) { return free_at == kIdle; };
+  return requests_.empty() && replies_.empty() &&
+         std::none_of(l2_request_free_at_.begin(), l2_request_free_at_.end(), waiting) &&
+         std::none_of(sm_response_free_at_.begin(), sm_response_free_at_.end(), waiting);
+}
+
+}  // namespace scwarp::mem
