@@ -1,0 +1,156 @@
+#include "sc_model/sm/fetch_unit.h"
+
+#include <algorithm>
+
+#include "sc_model/common/clocked_module.h"
+
+namespace scwarp::sm {
+
+std::vector<uint64_t> code_layout(const ptx::Module& module) {
+  std::vector<uint64_t> base;
+  base.reserve(module.functions.size());
+  uint64_t next = 0;
+  for (const ptx::Function& f : module.functions) {
+    base.push_back(next);
+    uint64_t bytes = std::max<uint64_t>(f.code.size() * kInstrBytes, 1);
+    next += (bytes + kFunctionAlign - 1) / kFunctionAlign * kFunctionAlign;
+  }
+  return base;
+}
+
+FetchUnit::FetchUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
+                     sched::FetchPolicy& policy, sched::IssuePolicy& issue)
+    : sc_core::sc_module(name), cfg_(cfg), table_(table), policy_(policy), issue_(issue),
+      tags_(cfg.l1i), mshr_(cfg.l1i.mshr_entries, cfg.l1i.mshr_max_merge) {
+  candidates_.reserve(table.warps().size());
+  released_.reserve(cfg.l1i.mshr_max_merge);
+}
+
+uint64_t FetchUnit::address_of(const WarpSlot& slot, CodePos pos) {
+  const ptx::Module* module = slot.engine->spec().module;
+  if (module != layout_module_) {  // a TB of another module: lay its code out
+    layout_ = code_layout(*module);
+    layout_module_ = module;
+  }
+  return layout_[pos.function] + uint64_t(pos.pc) * kInstrBytes;
+}
+
+bool FetchUnit::fetchable(uint32_t w) const {
+  const WarpSlot& slot = table_.warps()[w];
+  if (!slot.warp || slot.fetch_in_flight || slot.ibuffer.room() == 0) return false;
+  if (slot.warp->state() == func::WarpState::Exited) return false;
+  const ptx::Module& module = *slot.engine->spec().module;
+  return slot.fetch_pos.pc < module.functions[slot.fetch_pos.function].code.size();
+}
+
+bool FetchUnit::fetch(uint64_t cycle) {
+  if (table_.resident_tbs() == 0) return false;
+  candidates_.clear();
+  for (uint32_t w = 0; w < table_.warps().size(); ++w)
+    if (fetchable(w)) candidates_.push_back(w);
+  bool started = false;
+  for (uint32_t n = 0; n < cfg_.fetch_width && !candidates_.empty(); ++n) {
+    uint32_t w = policy_.choose(table_.view(), candidates_, issue_);
+    auto it = std::find(candidates_.begin(), candidates_.end(), w);
+    if (it == candidates_.end()) break;  // kNoWarp: the policy fetches nothing now
+    candidates_.erase(it);
+    if (!start_fetch(w, cycle)) continue;
+    policy_.on_fetch(table_.view(), w);
+    started = true;
+  }
+  return started;
+}
+
+bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
+  WarpSlot& slot = table_.warps()[w];
+  uint64_t line = tags_.line_of(address_of(slot, slot.fetch_pos));
+  uint64_t id = fetch_id(w, slot.generation);
+  ++l1i_.accesses;
+  if (tags_.access(line, false)) {
+    ++l1i_.hits;
+    decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
+  } else {
+    mem::MshrOutcome outcome = mshr_.add(line, id);
+    if (!mem::accepted(outcome)) {
+      ++l1i_.reservation_fails;
+      return false;
+    }
+    if (outcome == mem::MshrOutcome::NewEntry) {
+      ++l1i_.misses;
+      refills_.push(line, cycle + std::max<uint32_t>(cfg_.l1i_miss_latency, 1));
+    } else {
+      ++l1i_.mshr_merges;
+    }
+  }
+  slot.fetch_in_flight = true;
+  ++fetches_;
+  return true;
+}
+
+void FetchUnit::fill_line(uint64_t line, uint64_t cycle) {
+  tags_.fill(line, false);
+  released_.clear();
+  mshr_.release(line, released_);
+  // The line arrived this cycle; its instructions are decoded from the next.
+  for (uint64_t id : released_) decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
+}
+
+bool FetchUnit::deliver(uint64_t cycle) {
+  bool any = false;
+  while (refills_.ready(cycle)) {
+    fill_line(refills_.pop(), cycle);
+    any = true;
+  }
+  while (decoded_.ready(cycle)) {
+    uint64_t id = decoded_.pop();
+    uint32_t w = uint32_t(id);
+    if (table_.warps()[w].generation != uint32_t(id >> 32)) continue;  // redirected since
+    decode_into(w);
+    any = true;
+  }
+  return any;
+}
+
+void FetchUnit::decode_into(uint32_t w) {
+  WarpSlot& slot = table_.warps()[w];
+  slot.fetch_in_flight = false;
+  slot.refetching = false;
+  const ptx::Function& fn = slot.engine->spec().module->functions[slot.fetch_pos.function];
+  uint64_t line = tags_.line_of(address_of(slot, slot.fetch_pos));
+  while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < fn.code.size() &&
+         tags_.line_of(address_of(slot, slot.fetch_pos)) == line) {
+    slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
+    ++slot.fetch_pos.pc;
+  }
+  table_.refresh(w);
+}
+
+void FetchUnit::redirect(uint32_t w, CodePos pos) {
+  WarpSlot& slot = table_.warps()[w];
+  slot.ibuffer.flush();
+  slot.fetch_pos = pos;
+  slot.fetch_in_flight = false;
+  slot.refetching = true;
+  ++slot.generation;
+}
+
+void FetchUnit::stop(uint32_t w) {
+  WarpSlot& slot = table_.warps()[w];
+  slot.ibuffer.flush();
+  slot.fetch_in_flight = false;
+  ++slot.generation;
+}
+
+uint64_t FetchUnit::next_event() const {
+  uint64_t next = ClockedModule::kIdle;
+  if (!refills_.empty()) next = std::min(next, refills_.next_ready());
+  if (!decoded_.empty()) next = std::min(next, decoded_.next_ready());
+  return next;
+}
+
+void FetchUnit::report(stats::SmCounters& out) const {
+  out.l1i += l1i_;
+  out.fetches += fetches_;
+}
+
+}  // namespace scwarp::sm

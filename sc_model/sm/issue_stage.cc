@@ -1,0 +1,142 @@
+#include "sc_model/sm/issue_stage.h"
+
+#include <bit>
+#include <string>
+
+#include "sc_model/common/error.h"
+
+namespace scwarp::sm {
+
+namespace {
+
+// Global/local loads (and atomics) wait for DRAM: the long-latency
+// dependences two-level scheduling and WarpView::waiting_on_memory track.
+bool is_long_load(const func::ExecRecord& rec) {
+  if (rec.instr->cls != ptx::InstrClass::Mem || rec.instr->writes.empty()) return false;
+  return rec.mem_space == ptx::Space::Global || rec.mem_space == ptx::Space::Local ||
+         rec.mem_space == ptx::Space::Generic;
+}
+
+}  // namespace
+
+IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
+                       FetchUnit& fetch, sched::IssuePolicy& policy, stats::SmCounters& counters)
+    : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
+      policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
+  order_.reserve(table.warps().size());
+}
+
+bool IssueStage::tick(uint64_t cycle) {
+  if (table_.resident_tbs() == 0) return false;
+  table_.view().cycle = cycle;
+  bool busy = false;
+  for (uint32_t s = 0; s < table_.schedulers(); ++s)
+    busy |= schedule(s, cycle) || last_stall_[s] == Stall::Structural;
+  counters_.scheduler_cycles += table_.schedulers();
+  return busy;
+}
+
+bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
+  const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
+  for (uint32_t w : warps) table_.refresh(w);
+  order_.clear();
+  if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
+  bool unit_busy = false;
+  for (uint32_t w : order_) {
+    const sched::WarpView& v = table_.warp_views()[w];
+    if (v.wait != sched::WarpWait::Ready) continue;
+    if (!dispatch->can_accept(unit_for(v.head_class), cycle)) {
+      unit_busy = true;
+      continue;
+    }
+    issue(w, cycle);
+    ++counters_.issued;
+    return true;
+  }
+  std::span<const uint32_t> considered = order_.empty() ? std::span<const uint32_t>(warps) : order_;
+  last_stall_[sched] = classify_stall(considered, table_.warp_views(), unit_busy);
+  count_stall(last_stall_[sched], 1, counters_);
+  policy_.on_no_issue(table_.view(), sched);
+  return false;
+}
+
+void IssueStage::issue(uint32_t w, uint64_t cycle) {
+  WarpSlot& slot = table_.warps()[w];
+  CodePos head = slot.ibuffer.head().pos;
+  if (head != CodePos{slot.warp->next_function(), slot.warp->next_pc()})
+    throw Error("SM " + std::to_string(table_.view().sm) + " warp slot " + std::to_string(w) +
+                ": I-buffer head is not the warp's next instruction (pipeline bug)");
+  slot.ibuffer.pop();
+  slot.engine->set_cycle(cycle);
+  rec_ = slot.engine->step(*slot.block, *slot.warp);
+  bool long_latency = is_long_load(rec_);
+  dispatch->dispatch(rec_, w, long_latency, cycle);
+  table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
+  if (long_latency) ++table_.view().units.pending_loads;
+
+  uint32_t active = uint32_t(std::popcount(rec_.active_mask));
+  sched::WarpView& v = table_.warp_views()[w];
+  TbSlot& tb = table_.tbs()[v.tb_slot];
+  ++tb.in_flight;
+  ++tb.warp_instructions;
+  tb.thread_instructions += active;
+  ++counters_.warp_instructions;
+  counters_.thread_instructions += active;
+  ++v.issued;
+  v.progress += active;
+  table_.tb_views()[v.tb_slot].progress += active;
+  apply_effects(w, rec_);
+  policy_.on_issue(table_.view(), w, active);
+  if (rec_.reached_barrier) policy_.on_barrier_arrive(table_.view(), w);
+  if (rec_.released_barrier) policy_.on_barrier_release(table_.view(), v.tb_slot);
+  if (rec_.warp_exited) policy_.on_warp_exit(table_.view(), w);
+}
+
+// Updates warp and TB state from what the instruction did, before the
+// policy hears of it.
+void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
+  uint32_t t = table_.warp_views()[w].tb_slot;
+  sched::TbView& tb = table_.tb_views()[t];
+  if (rec.reached_barrier) {
+    ++tb.warps_at_barrier;
+    table_.tbs()[t].last_barrier = rec.instr;
+  }
+  if (rec.warp_exited) {
+    ++tb.warps_exited;
+    fetch_.stop(w);
+  } else {
+    follow_stream(w);
+  }
+  if (rec.released_barrier) {
+    ++tb.barriers_released;
+    tb.warps_at_barrier = 0;
+    func::Block& block = *table_.tbs()[t].block;
+    for (uint32_t i = 0; i < tb.warps; ++i)
+      tb.warps_at_barrier += block.warp(i).state() == func::WarpState::AtBarrier;
+    table_.refresh_tb(t);
+  } else {
+    table_.refresh(w);
+  }
+}
+
+// The flush rule: execute-at-issue knows where the warp really continues.
+void IssueStage::follow_stream(uint32_t w) {
+  WarpSlot& slot = table_.warps()[w];
+  CodePos actual{slot.warp->next_function(), slot.warp->next_pc()};
+  if (!slot.ibuffer.redirected(slot.fetch_pos, actual)) return;
+  fetch_.redirect(w, actual);
+  ++counters_.ibuffer_flushes;
+}
+
+void IssueStage::repeat_stalls(uint64_t from, uint64_t count) {
+  if (table_.resident_tbs() == 0) return;
+  counters_.scheduler_cycles += count * table_.schedulers();
+  for (uint32_t s = 0; s < table_.schedulers(); ++s) count_stall(last_stall_[s], count, counters_);
+  // The policy hears every cycle exactly as if it had been ticked.
+  for (uint64_t c = from; c < from + count; ++c) {
+    table_.view().cycle = c;
+    for (uint32_t s = 0; s < table_.schedulers(); ++s) policy_.on_no_issue(table_.view(), s);
+  }
+}
+
+}  // namespace scwarp::sm

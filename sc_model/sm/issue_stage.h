@@ -1,0 +1,56 @@
+// The issue stage: cfg.schedulers_per_sm schedulers (warp slot w belongs to
+// scheduler w % n), each issuing at most one warp instruction per cycle in
+// the order the issue policy gives. Issue executes the instruction in the
+// functional engine (execute-at-issue), hands it to its unit through the
+// dispatch port, marks its destinations pending, tells the policy, and
+// redirects fetch when the engine's next pc is not the one the I-buffer
+// expected. A scheduler-cycle without an issue is classified in both stall
+// taxonomies of stats/counters.h.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/sched/policy.h"
+#include "sc_model/sm/fetch_unit.h"
+#include "sc_model/sm/stage_ports.h"
+#include "sc_model/sm/stall_class.h"
+#include "sc_model/sm/warp_table.h"
+#include "sc_model/stats/counters.h"
+
+namespace scwarp::sm {
+
+class IssueStage : public sc_core::sc_module {
+ public:
+  sc_core::sc_port<DispatchIf> dispatch;
+
+  IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
+             FetchUnit& fetch, sched::IssuePolicy& policy, stats::SmCounters& counters);
+
+  // One cycle of every scheduler. True if the next cycle may differ: an
+  // instruction issued, or a ready warp waits only for a unit to free up.
+  bool tick(uint64_t cycle);
+  // `count` cycles from `from` in which nothing could change: each
+  // scheduler repeats its last stall (and the policy hears on_no_issue).
+  void repeat_stalls(uint64_t from, uint64_t count);
+
+ private:
+  bool schedule(uint32_t sched, uint64_t cycle);
+  void issue(uint32_t warp, uint64_t cycle);
+  void apply_effects(uint32_t warp, const func::ExecRecord& rec);
+  void follow_stream(uint32_t warp);
+
+  const config::GpuConfig& cfg_;
+  WarpTable& table_;
+  FetchUnit& fetch_;
+  sched::IssuePolicy& policy_;
+  stats::SmCounters& counters_;
+  func::ExecRecord rec_;             // reused: ~300 bytes
+  std::vector<uint32_t> order_;      // reused policy output
+  std::vector<Stall> last_stall_;    // per scheduler, for repeat_stalls
+};
+
+}  // namespace scwarp::sm

@@ -1,0 +1,139 @@
+#include "sc_model/sm/warp_table.h"
+
+#include <bit>
+#include <string>
+
+#include "sc_model/common/error.h"
+
+namespace scwarp::sm {
+
+using sched::WarpWait;
+
+WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
+    : warps_(cfg.max_warps_per_sm(), WarpSlot(cfg.ibuffer_entries)),
+      tbs_(cfg.max_tbs_per_sm),
+      warp_views_(cfg.max_warps_per_sm()),
+      tb_views_(cfg.max_tbs_per_sm),
+      by_scheduler_(cfg.schedulers_per_sm),
+      scoreboard_(cfg.max_warps_per_sm()) {
+  if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
+  for (uint32_t w = 0; w < warp_views_.size(); ++w) {
+    warp_views_[w].slot = w;
+    warp_views_[w].scheduler = w % cfg.schedulers_per_sm;
+  }
+  for (uint32_t t = 0; t < tb_views_.size(); ++t) tb_views_[t].slot = t;
+  for (auto& list : by_scheduler_) list.reserve(warps_.size());
+  view_.sm = sm_id;
+  view_.schedulers = cfg.schedulers_per_sm;
+  view_.warps = warp_views_;
+  view_.tbs = tb_views_;
+}
+
+uint32_t WarpTable::free_tb_slot() const {
+  for (uint32_t t = 0; t < tbs_.size(); ++t)
+    if (!tbs_[t].block) return t;
+  return sched::kNoWarp;
+}
+
+uint32_t WarpTable::free_warp_range(uint32_t count) const {
+  uint32_t run = 0;
+  for (uint32_t w = 0; w < warps_.size(); ++w) {
+    run = warps_[w].warp ? 0 : run + 1;
+    if (run == count) return w + 1 - count;
+  }
+  return sched::kNoWarp;
+}
+
+uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
+  uint32_t count = uint32_t(launch.block->warp_count());
+  uint32_t t = free_tb_slot();
+  uint32_t first = count ? free_warp_range(count) : sched::kNoWarp;
+  if (t == sched::kNoWarp || first == sched::kNoWarp)
+    throw Error("SM " + std::to_string(view_.sm) + ": no room for block " + std::to_string(launch.id) +
+                " of kernel " + std::to_string(launch.kernel) + " (" + std::to_string(count) +
+                " warps; the dispatcher and the SM disagree on capacity)");
+  for (uint32_t i = 0; i < count; ++i) {
+    WarpSlot& slot = warps_[first + i];
+    slot.warp = &launch.block->warp(i);
+    slot.block = launch.block.get();
+    slot.engine = launch.engine;
+    slot.ibuffer.flush();
+    slot.fetch_pos = CodePos{slot.warp->next_function(), slot.warp->next_pc()};
+    slot.fetch_in_flight = slot.refetching = false;
+    ++slot.generation;
+    scoreboard_.clear(first + i);
+    sched::WarpView& v = warp_views_[first + i];
+    v.valid = true;
+    v.tb_slot = t;
+    v.warp_in_tb = i;
+    v.issued = v.progress = 0;
+    v.waiting_on_memory = false;
+  }
+  TbSlot& tb = tbs_[t];
+  tb = TbSlot{launch.engine, std::move(launch.block), launch.kernel, cycle, 0, 0, 0, nullptr};
+  tb_views_[t] = sched::TbView{t, true, launch.id, cycle, launches_++, first, count, 0, 0, 0, 0};
+  ++resident_;
+  rebuild_scheduler_lists();
+  refresh_tb(t);
+  return t;
+}
+
+void WarpTable::remove(uint32_t t) {
+  sched::TbView& v = tb_views_[t];
+  for (uint32_t w = v.first_warp; w < v.first_warp + v.warps; ++w) {
+    warps_[w].warp = nullptr;
+    warps_[w].block = nullptr;
+    warps_[w].engine = nullptr;
+    warps_[w].ibuffer.flush();
+    ++warps_[w].generation;
+    warp_views_[w].valid = false;
+    warp_views_[w].wait = WarpWait::Empty;
+    warp_views_[w].ibuffer_count = 0;
+  }
+  tbs_[t] = TbSlot{};
+  v.valid = false;
+  --resident_;
+  rebuild_scheduler_lists();
+}
+
+void WarpTable::rebuild_scheduler_lists() {
+  for (auto& list : by_scheduler_) list.clear();
+  for (uint32_t w = 0; w < warps_.size(); ++w)
+    if (warps_[w].warp) by_scheduler_[w % by_scheduler_.size()].push_back(w);
+}
+
+void WarpTable::refresh(uint32_t w) {
+  const WarpSlot& slot = warps_[w];
+  sched::WarpView& v = warp_views_[w];
+  v.ibuffer_count = slot.ibuffer.size();
+  v.waiting_on_memory = false;
+  if (!slot.warp) {
+    v.wait = WarpWait::Empty;
+    return;
+  }
+  func::WarpState state = slot.warp->state();
+  if (state == func::WarpState::Exited) {
+    v.wait = WarpWait::Exited;
+  } else if (state == func::WarpState::AtBarrier) {
+    v.wait = WarpWait::Barrier;
+  } else if (slot.ibuffer.empty()) {
+    v.wait = slot.refetching ? WarpWait::Control : WarpWait::Fetch;
+  } else {
+    const ptx::Instr& head = *slot.ibuffer.head().instr;
+    v.head_class = head.cls;
+    v.head_active_threads = uint32_t(std::popcount(slot.warp->active_mask()));
+    if (scoreboard_.blocks(w, head)) {
+      v.wait = WarpWait::Data;
+      v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
+    } else {
+      v.wait = WarpWait::Ready;
+    }
+  }
+}
+
+void WarpTable::refresh_tb(uint32_t t) {
+  const sched::TbView& v = tb_views_[t];
+  for (uint32_t w = v.first_warp; w < v.first_warp + v.warps; ++w) refresh(w);
+}
+
+}  // namespace scwarp::sm

@@ -1,0 +1,84 @@
+// The SM's warp and TB slots: which TB and functional warp each hardware
+// slot holds, its I-buffer and fetch position, the scoreboard, and the views
+// the scheduling policies read (sched::WarpView / TbView), kept up to date by
+// the stages. Plain state shared by the fetch and issue stages; the Sm owns it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/func/engine.h"
+#include "sc_model/sched/policy.h"
+#include "sc_model/sm/ibuffer.h"
+#include "sc_model/sm/scoreboard.h"
+#include "sc_model/sm/sm_ports.h"
+
+namespace scwarp::sm {
+
+struct WarpSlot {
+  func::Warp* warp = nullptr;  // null while the slot is free
+  func::Block* block = nullptr;
+  func::Engine* engine = nullptr;
+  IBuffer ibuffer;
+  CodePos fetch_pos;           // next instruction fetch brings in
+  bool fetch_in_flight = false;
+  bool refetching = false;     // flushed by a redirect, nothing fetched since (Control)
+  uint32_t generation = 0;     // bumped on every redirect / new owner: stale fetches are dropped
+  explicit WarpSlot(uint32_t ibuffer_entries) : ibuffer(ibuffer_entries) {}
+};
+
+struct TbSlot {
+  func::Engine* engine = nullptr;
+  std::unique_ptr<func::Block> block;
+  uint64_t kernel = 0;
+  uint64_t start_cycle = 0;
+  uint64_t warp_instructions = 0, thread_instructions = 0;
+  uint32_t in_flight = 0;      // issued instructions not yet written back / completed
+  const ptx::Instr* last_barrier = nullptr;  // for the deadlock message
+};
+
+class WarpTable {
+ public:
+  WarpTable(const config::GpuConfig& cfg, uint32_t sm_id);
+
+  // Places a TB in a free TB slot and a contiguous range of free warp slots;
+  // returns its TB slot. Throws scwarp::Error if none fits (the dispatcher
+  // and the SM disagree on capacity).
+  uint32_t place(TbLaunch launch, uint64_t cycle);
+  // Frees a finished TB's slots and its Block.
+  void remove(uint32_t tb_slot);
+
+  // Recomputes warp `w`'s wait reason and head fields from its state.
+  void refresh(uint32_t w);
+  void refresh_tb(uint32_t tb_slot);
+  // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
+  const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
+  uint32_t resident_tbs() const { return resident_; }
+  uint32_t schedulers() const { return uint32_t(by_scheduler_.size()); }
+
+  sched::SmView& view() { return view_; }
+  std::vector<sched::WarpView>& warp_views() { return warp_views_; }
+  std::vector<sched::TbView>& tb_views() { return tb_views_; }
+  std::vector<WarpSlot>& warps() { return warps_; }
+  std::vector<TbSlot>& tbs() { return tbs_; }
+  Scoreboard& scoreboard() { return scoreboard_; }
+
+ private:
+  uint32_t free_tb_slot() const;
+  uint32_t free_warp_range(uint32_t count) const;  // first slot, or kNoWarp
+  void rebuild_scheduler_lists();
+
+  std::vector<WarpSlot> warps_;
+  std::vector<TbSlot> tbs_;
+  std::vector<sched::WarpView> warp_views_;
+  std::vector<sched::TbView> tb_views_;
+  std::vector<std::vector<uint32_t>> by_scheduler_;
+  Scoreboard scoreboard_;
+  sched::SmView view_;
+  uint32_t resident_ = 0;
+  uint64_t launches_ = 0;
+};
+
+}  // namespace scwarp::sm

@@ -1,0 +1,158 @@
+// Pure-logic parts of the SM pipeline: scoreboard, pipelined unit, the
+// opcode -> timing mapping, the I-buffer and its flush rule, stall classes.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "sc_model/common/error.h"
+#include "sc_model/sm/ibuffer.h"
+#include "sc_model/sm/op_timing.h"
+#include "sc_model/sm/pipelined_unit.h"
+#include "sc_model/sm/scoreboard.h"
+#include "sc_model/sm/stall_class.h"
+
+namespace scwarp::sm {
+namespace {
+
+ptx::Instr make_instr(ptx::Opcode op, ptx::InstrClass cls, std::vector<uint32_t> reads = {},
+                      std::vector<uint32_t> writes = {}) {
+  ptx::Instr in;
+  in.op = op;
+  in.cls = cls;
+  in.reads = std::move(reads);
+  in.writes = std::move(writes);
+  in.text = ptx::opcode_name(op);
+  return in;
+}
+
+TEST(Scoreboard, ReadAfterPendingWriteBlocksUntilRelease) {
+  Scoreboard sb(4);
+  ptx::Instr producer = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {1, 2}, {3});
+  ptx::Instr consumer = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3, 4}, {5});
+  EXPECT_FALSE(sb.blocks(0, consumer));
+  sb.reserve(0, producer.writes, false);
+  EXPECT_TRUE(sb.blocks(0, consumer));
+  EXPECT_FALSE(sb.blocks(1, consumer)) << "another warp's registers are independent";
+  sb.release(0, producer.writes);
+  EXPECT_FALSE(sb.blocks(0, consumer));
+  EXPECT_FALSE(sb.any_pending(0));
+}
+
+TEST(Scoreboard, WriteAfterPendingWriteBlocks) {
+  Scoreboard sb(1);
+  sb.reserve(0, std::vector<uint32_t>{7}, false);
+  EXPECT_TRUE(sb.blocks(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {7})));
+  EXPECT_FALSE(sb.blocks(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {8})));
+}
+
+TEST(Scoreboard, LongLatencyFlagFollowsTheLoadsRegisters) {
+  Scoreboard sb(1);
+  sb.reserve(0, std::vector<uint32_t>{2}, true);   // global load
+  sb.reserve(0, std::vector<uint32_t>{3}, false);  // ALU result
+  ptx::Instr uses_load = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {2}, {9});
+  ptx::Instr uses_alu = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3}, {9});
+  EXPECT_TRUE(sb.blocked_on_memory(0, uses_load));
+  EXPECT_TRUE(sb.blocks(0, uses_alu));
+  EXPECT_FALSE(sb.blocked_on_memory(0, uses_alu));
+  sb.release(0, std::vector<uint32_t>{2});
+  EXPECT_FALSE(sb.blocked_on_memory(0, uses_load));
+  EXPECT_FALSE(sb.blocks(0, uses_load));
+}
+
+TEST(PipelinedUnit, AcceptsAfterInitiationIntervalAndReportsLatency) {
+  PipelinedUnit unit;
+  EXPECT_TRUE(unit.can_accept(10));
+  EXPECT_EQ(unit.accept(10, config::OpTiming{145, 8}), 155u);
+  EXPECT_FALSE(unit.can_accept(10));
+  EXPECT_FALSE(unit.can_accept(17));
+  EXPECT_TRUE(unit.can_accept(18));
+  EXPECT_EQ(unit.accept(18, config::OpTiming{4, 1}), 22u);
+  EXPECT_TRUE(unit.can_accept(19)) << "fully pipelined: a new op every cycle";
+}
+
+TEST(OpTiming, ClassAndOpcodeSelectTheTableEntry) {
+  config::GpuConfig cfg;
+  using ptx::InstrClass;
+  using ptx::Opcode;
+  auto timing = [&](Opcode op, InstrClass cls) { return op_timing(make_instr(op, cls), cfg); };
+  EXPECT_EQ(timing(Opcode::Add, InstrClass::IntAlu).latency, cfg.int_timing.add.latency);
+  EXPECT_EQ(timing(Opcode::Shl, InstrClass::IntAlu).latency, cfg.int_timing.add.latency);
+  EXPECT_EQ(timing(Opcode::Max, InstrClass::IntAlu).latency, cfg.int_timing.max.latency);
+  EXPECT_EQ(timing(Opcode::Mul24, InstrClass::IntAlu).initiation, cfg.int_timing.mul.initiation);
+  EXPECT_EQ(timing(Opcode::Mad, InstrClass::IntAlu).latency, cfg.int_timing.mad.latency);
+  EXPECT_EQ(timing(Opcode::Rem, InstrClass::IntAlu).latency, cfg.int_timing.div.latency);
+  EXPECT_EQ(timing(Opcode::Div, InstrClass::FpAlu).latency, cfg.fp_timing.div.latency);
+  EXPECT_EQ(timing(Opcode::Fma, InstrClass::FpAlu).latency, cfg.fp_timing.mad.latency);
+  EXPECT_EQ(timing(Opcode::Min, InstrClass::FpAlu).initiation, cfg.fp_timing.max.initiation);
+  EXPECT_EQ(timing(Opcode::Mul, InstrClass::Fp64).initiation, cfg.dp_timing.mul.initiation);
+  EXPECT_EQ(timing(Opcode::Div, InstrClass::Fp64).latency, cfg.dp_timing.div.latency);
+  EXPECT_EQ(timing(Opcode::Sqrt, InstrClass::Sfu).latency, cfg.sfu_timing.latency);
+  EXPECT_EQ(timing(Opcode::Bra, InstrClass::Ctrl).latency, cfg.branch_timing.latency);
+  EXPECT_EQ(timing(Opcode::BarSync, InstrClass::Barrier).latency, cfg.branch_timing.latency);
+  EXPECT_THROW(timing(Opcode::Ld, InstrClass::Mem), Error);
+}
+
+TEST(OpTiming, UnitByClass) {
+  EXPECT_EQ(unit_for(ptx::InstrClass::Mem), ExecUnitKind::Ldst);
+  EXPECT_EQ(unit_for(ptx::InstrClass::Sfu), ExecUnitKind::Sfu);
+  EXPECT_EQ(unit_for(ptx::InstrClass::Fp64), ExecUnitKind::Sp);
+  EXPECT_EQ(unit_for(ptx::InstrClass::Ctrl), ExecUnitKind::Sp);
+}
+
+TEST(IBuffer, RingKeepsFetchOrder) {
+  IBuffer buf(2);
+  buf.push(IBufferEntry{CodePos{0, 4}, nullptr});
+  buf.push(IBufferEntry{CodePos{0, 5}, nullptr});
+  EXPECT_EQ(buf.room(), 0u);
+  EXPECT_EQ(buf.head().pos, (CodePos{0, 4}));
+  buf.pop();
+  buf.push(IBufferEntry{CodePos{0, 6}, nullptr});
+  EXPECT_EQ(buf.head().pos, (CodePos{0, 5}));
+  buf.pop();
+  EXPECT_EQ(buf.head().pos, (CodePos{0, 6}));
+  buf.flush();
+  EXPECT_TRUE(buf.empty());
+  EXPECT_THROW(IBuffer(0), Error);
+}
+
+TEST(IBuffer, FlushRuleComparesTheExpectedNextWithTheTrueNext) {
+  IBuffer buf(2);
+  CodePos fetch{0, 6};
+  buf.push(IBufferEntry{CodePos{0, 5}, nullptr});
+  EXPECT_FALSE(buf.redirected(fetch, CodePos{0, 5})) << "fall-through: keep the buffer";
+  EXPECT_TRUE(buf.redirected(fetch, CodePos{0, 2})) << "taken branch";
+  EXPECT_TRUE(buf.redirected(fetch, CodePos{1, 5})) << "call into another function";
+  buf.pop();
+  EXPECT_FALSE(buf.redirected(fetch, CodePos{0, 6})) << "empty buffer: the fetch position counts";
+  EXPECT_TRUE(buf.redirected(fetch, CodePos{0, 9}));
+}
+
+TEST(StallClass, PrecedenceAndBothTaxonomies) {
+  std::vector<sched::WarpView> views(4);
+  views[0].wait = sched::WarpWait::Barrier;
+  views[1].wait = sched::WarpWait::Fetch;
+  views[2].wait = sched::WarpWait::Data;
+  views[3].wait = sched::WarpWait::Exited;
+  std::vector<uint32_t> all{0, 1, 2, 3}, no_data{0, 1, 3}, barrier_exit{0, 3}, none{};
+  EXPECT_EQ(classify_stall(all, views, true), Stall::Structural);
+  EXPECT_EQ(classify_stall(all, views, false), Stall::Data);
+  EXPECT_EQ(classify_stall(no_data, views, false), Stall::Fetch);
+  EXPECT_EQ(classify_stall(barrier_exit, views, false), Stall::Barrier);
+  EXPECT_EQ(classify_stall(none, views, false), Stall::Empty);
+
+  stats::SmCounters c;
+  count_stall(Stall::Structural, 2, c);
+  count_stall(Stall::Data, 3, c);
+  count_stall(Stall::Control, 5, c);
+  count_stall(Stall::Empty, 7, c);
+  EXPECT_EQ(c.gpgpu.pipeline, 2u);
+  EXPECT_EQ(c.gpgpu.scoreboard, 3u);
+  EXPECT_EQ(c.gpgpu.idle, 12u);
+  EXPECT_EQ(c.hazards.structural, 2u);
+  EXPECT_EQ(c.hazards.data, 3u);
+  EXPECT_EQ(c.hazards.control, 5u);
+  EXPECT_EQ(c.hazards.empty, 7u);
+}
+
+}  // namespace
+}  // namespace scwarp::sm
