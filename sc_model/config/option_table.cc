@@ -133,7 +133,7 @@ void read_scheduler(GpuConfig& g, std::string_view v) {
     return;
   }
   static constexpr std::string_view kExpected =
-      "two_level_active:<active warps >= 1>:<inner>:<outer> (unsigned integers)";
+      "two_level_active:<active warps >= 1>:<inner>:<outer>, all unsigned integers";
   const auto parts = split(v, ':');
   if (parts.size() != 4) throw InvalidValue(std::string(kExpected));
   const uint64_t group = parse_unsigned(parts[1], std::numeric_limits<uint32_t>::max(), kExpected);
@@ -211,7 +211,7 @@ std::vector<Option> build_table() {
       with_alias(count("gpgpu_l2_rop_latency", &G::l2_latency, 1, "L2 (ROP) latency; GPGPU-Sim 3.x calls it -rop_latency"),
                  "rop_latency"),
       count("dram_latency", &G::dram_latency, 1, "fixed cycles added to every DRAM access"),
-      count("gpgpu_frfcfs_dram_sched_queue_size", &G::dram_queue, 1, "DRAM scheduler queue entries per channel (no 0 = unlimited)"),
+      count("gpgpu_frfcfs_dram_sched_queue_size", &G::dram_queue, 1, "DRAM scheduler queue entries per channel; GPGPU-Sim's 0 = unlimited is refused"),
       count("gpgpu_dram_buswidth", &G::dram_bus_bytes, 1, "DRAM bus bytes per chip"),
       count("gpgpu_n_mem_per_ctrlr", &G::dram_chips_per_channel, 1, "DRAM chips per channel"),
       count("gpgpu_dram_burst_length", &G::dram_burst, 1, "DRAM burst length in data beats"),
