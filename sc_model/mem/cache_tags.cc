@@ -42,8 +42,12 @@ CacheTags::Way* CacheTags::find(uint64_t line_addr) {
 }
 
 CacheTags::Way* CacheTags::victim(uint64_t line_addr) {
-  Way* set = &ways_table_[size_t(set_of(line_addr)) * ways_];
-  Way* best = nullptr;
+  return const_cast<Way*>(static_cast<const CacheTags*>(this)->victim(line_addr));
+}
+
+const CacheTags::Way* CacheTags::victim(uint64_t line_addr) const {
+  const Way* set = &ways_table_[size_t(set_of(line_addr)) * ways_];
+  const Way* best = nullptr;
   for (uint32_t w = 0; w < ways_; ++w) {
     if (set[w].state == LineState::Invalid) return &set[w];
     if (set[w].state == LineState::Valid && (!best || set[w].stamp < best->stamp)) best = &set[w];
@@ -94,6 +98,14 @@ Eviction CacheTags::allocate(uint64_t addr, LineState state, bool dirty) {
   if (way->state == LineState::Valid) out = {true, way->line_addr, way->dirty};
   *way = Way{line, ++clock_, state, dirty};
   return out;
+}
+
+Eviction CacheTags::would_evict(uint64_t addr) const {
+  uint64_t line = line_of(addr);
+  if (find(line)) return {};
+  const Way* way = victim(line);
+  if (!way || way->state != LineState::Valid) return {};
+  return {true, way->line_addr, way->dirty};
 }
 
 Eviction CacheTags::fill(uint64_t addr, bool dirty) {

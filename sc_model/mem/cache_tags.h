@@ -50,6 +50,9 @@ class CacheTags {
   // already present it is only updated (no eviction). Throws scwarp::Error
   // when every way of the set is Reserved: check can_allocate() first.
   Eviction allocate(uint64_t addr, LineState state, bool dirty);
+  // What allocate(addr, ...) would evict, without changing anything (a
+  // caller that must write a dirty victim back checks it has room first).
+  Eviction would_evict(uint64_t addr) const;
   // The data of a line arrived: a Reserved line becomes Valid; a line not
   // present is allocated Valid (allocate on fill). `dirty` for write-allocated data.
   Eviction fill(uint64_t addr, bool dirty);
@@ -70,6 +73,7 @@ class CacheTags {
   const Way* find(uint64_t line_addr) const;
   // The way a new line of `line_addr`'s set replaces, or nullptr if all are Reserved.
   Way* victim(uint64_t line_addr);
+  const Way* victim(uint64_t line_addr) const;
 
   uint32_t sets_, ways_, line_bytes_;
   bool lru_;

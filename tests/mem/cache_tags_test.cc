@@ -59,6 +59,11 @@ TEST(CacheTags, DirtyVictimIsReported) {
   EXPECT_TRUE(tags.dirty(0x000));
   EXPECT_FALSE(tags.dirty(0x100));
   EXPECT_TRUE(tags.access(0x100, false));  // now 0x000 is least recent
+  Eviction peek = tags.would_evict(0x200);
+  EXPECT_TRUE(peek.evicted);
+  EXPECT_EQ(peek.line_addr, 0x000u);
+  EXPECT_TRUE(peek.dirty);
+  EXPECT_FALSE(tags.would_evict(0x100).evicted);  // present: nothing to evict
   Eviction e = tags.fill(0x200, false);
   EXPECT_EQ(e.line_addr, 0x000u);
   EXPECT_TRUE(e.dirty);
