@@ -29,6 +29,13 @@ std::vector<std::string> workload_names() {
   return names;  // std::map keeps them sorted
 }
 
+std::vector<std::string> suite_workload_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : factories())
+    if (!entry.second()->microbenchmark()) names.push_back(entry.first);
+  return names;
+}
+
 std::unique_ptr<Workload> make_workload(const std::string& name) {
   auto it = factories().find(name);
   if (it == factories().end()) {

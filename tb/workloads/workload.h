@@ -30,6 +30,10 @@ class Workload {
   virtual std::string description() const = 0;
   // Seed 001 Table 2's sense: kernels whose TBs meet barriers often.
   virtual bool barrier_intensive() const = 0;
+  // Written to show one effect on the timing model (a scheduler's first-order
+  // benefit, simulator speed), not one of the papers' kinds of benchmark:
+  // suite-wide reports (bench averages, reproductions) leave these out.
+  virtual bool microbenchmark() const { return false; }
   // Generates inputs for `size` from `seed`, launches every kernel, reads the
   // results back and compares them with the CPU reference.
   virtual Verification run(runtime::Device& dev, Size size, uint64_t seed) = 0;
@@ -39,6 +43,7 @@ class Workload {
 using WorkloadFactory = std::function<std::unique_ptr<Workload>()>;
 void register_workload(const std::string& name, WorkloadFactory factory);
 std::vector<std::string> workload_names();   // sorted
+std::vector<std::string> suite_workload_names();  // sorted, without the microbenchmarks
 std::unique_ptr<Workload> make_workload(const std::string& name);  // throws on unknown name
 
 // The committed PTX of a workload (embedded at build time) and the

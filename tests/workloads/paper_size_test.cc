@@ -69,7 +69,7 @@ TEST_P(PaperSize, SomeKernelComesInWavesOfResidentBlocks) {
   EXPECT_LE(most, 12.0) << GetParam() << ": paper size far beyond the intended few waves";
 }
 
-INSTANTIATE_TEST_SUITE_P(All, PaperSize, ::testing::ValuesIn(workload_names()));
+INSTANTIATE_TEST_SUITE_P(All, PaperSize, ::testing::ValuesIn(suite_workload_names()));
 
 TEST(Occupancy, LimitedByTheTightestResource) {
   // 512 threads x 24 registers = 12288 per block: registers allow 2 of 3.
