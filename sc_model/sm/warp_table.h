@@ -63,6 +63,8 @@ class WarpTable {
   std::vector<sched::TbView>& tb_views() { return tb_views_; }
   std::vector<WarpSlot>& warps() { return warps_; }
   std::vector<TbSlot>& tbs() { return tbs_; }
+  const std::vector<sched::TbView>& tb_views() const { return tb_views_; }
+  const std::vector<TbSlot>& tbs() const { return tbs_; }
   Scoreboard& scoreboard() { return scoreboard_; }
 
  private:

@@ -1,0 +1,179 @@
+#include "sc_model/sm/sm.h"
+
+#include <algorithm>
+#include <string>
+
+#include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
+
+namespace scwarp::sm {
+
+namespace {
+
+sched::PolicyContext policy_context(const config::GpuConfig& cfg, uint32_t sm_id) {
+  return sched::PolicyContext{cfg, sm_id, cfg.max_warps_per_sm(), cfg.max_tbs_per_sm,
+                              cfg.schedulers_per_sm};
+}
+
+}  // namespace
+
+// The constructor wires the pipeline front to back; tick() runs it back to front.
+Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id)
+    : ClockedModule(name, cfg.skip_idle),
+      tb_sink("tb_sink"),
+      cfg_(cfg),
+      sm_id_(sm_id),
+      table_(cfg_, sm_id),
+      issue_policy_(sched::make_issue_policy(cfg_.scheduler, policy_context(cfg_, sm_id))),
+      fetch_policy_(sched::make_fetch_policy(cfg_.fetch_policy, policy_context(cfg_, sm_id))),
+      fetch_("fetch", cfg_, table_, *fetch_policy_, *issue_policy_),
+      issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
+      l1d_("l1d", cfg_, sm_id, *this),
+      ldst_("ldst", cfg_, sm_id),
+      exec_("exec", cfg_, ldst_) {
+  issue_.dispatch(exec_.in);  // issue -> SP / SFU / LD/ST
+  ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
+  l1d_.up(ldst_);             // L1 completions -> LD/ST
+  exec_.writeback(*this);     // SP / SFU results -> scoreboard release
+  ldst_.writeback(*this);     // memory instructions done -> scoreboard release
+}
+
+Sm::~Sm() = default;
+
+void Sm::launch_tb(TbLaunch tb) {
+  if (!tb.engine || !tb.block)
+    throw Error("SM " + std::to_string(sm_id_) + ": launch of block " + std::to_string(tb.id) +
+                " without engine or block");
+  uint64_t at = current_cycle() + 1;
+  launches_.push(std::move(tb), at);
+  wake_at(at);
+}
+
+void Sm::set_tbs_waiting(bool waiting) {
+  uint64_t at = current_cycle() + 1;
+  phase_.push(waiting, at);
+  wake_at(at);
+}
+
+tlm::tlm_initiator_socket<>& Sm::memory_socket() { return l1d_.down; }
+
+// One cycle, stages in reverse pipeline order: each stage consumes what the
+// stage behind it left in the previous cycle before that stage runs again,
+// so one process per SM gives a deterministic two-phase update without
+// delta cycles between stages. Hand-overs with latency go through DelayQueues.
+uint64_t Sm::tick(uint64_t cycle) {
+  changed_ = false;
+  changed_ |= take_launches(cycle);
+  changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
+  l1d_.tick(cycle);                 // L1 responses -> LD/ST -> memory_done()
+  ldst_.tick(cycle);
+  changed_ |= finish_tbs(cycle);
+  if (table_.resident_tbs() == 0) return next_timer();
+  ++counters_.active_cycles;
+  update_unit_state(cycle);
+  changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
+  changed_ |= issue_.tick(cycle);
+  changed_ |= fetch_.fetch(cycle);
+  return changed_ ? cycle + 1 : next_timer();
+}
+
+// Only called for cycles in which nothing could change (tick returned a
+// later cycle), so every counter repeats what the last tick counted.
+void Sm::skipped(uint64_t from, uint64_t count) {
+  if (table_.resident_tbs() == 0) return;
+  counters_.active_cycles += count;
+  issue_.repeat_stalls(from, count);
+}
+
+bool Sm::take_launches(uint64_t cycle) {
+  bool any = false;
+  while (phase_.ready(cycle)) {
+    bool waiting = phase_.pop();
+    bool ended = table_.view().tbs_waiting && !waiting;
+    table_.view().tbs_waiting = waiting;
+    if (ended) issue_policy_->on_phase_change(table_.view());
+    any = true;
+  }
+  while (launches_.ready(cycle)) {
+    uint32_t t = table_.place(launches_.pop(), cycle);
+    issue_policy_->on_tb_launch(table_.view(), t);
+    any = true;
+  }
+  return any;
+}
+
+bool Sm::finish_tbs(uint64_t cycle) {
+  bool any = false;
+  for (uint32_t t = 0; t < table_.tbs().size(); ++t) {
+    const sched::TbView& v = table_.tb_views()[t];
+    const TbSlot& tb = table_.tbs()[t];
+    if (!v.valid || tb.in_flight != 0) continue;
+    if (v.warps_exited != v.warps) {
+      check_deadlock(t);
+      continue;
+    }
+    stats::TbRecord record{tb.kernel, v.id, sm_id_, tb.start_cycle, cycle,
+                           tb.warp_instructions, tb.thread_instructions};
+    issue_policy_->on_tb_finish(table_.view(), t);
+    table_.remove(t);
+    ++counters_.tbs_completed;
+    tb_sink->tb_done(record);
+    any = true;
+  }
+  return any;
+}
+
+// Every live warp of the TB waits at a barrier and none of its instructions
+// is in flight: no issue can ever release it.
+void Sm::check_deadlock(uint32_t t) const {
+  const sched::TbView& v = table_.tb_views()[t];
+  if (v.warps_at_barrier == 0 || v.warps_at_barrier + v.warps_exited != v.warps) return;
+  const TbSlot& tb = table_.tbs()[t];
+  const ptx::Instr* bar = tb.last_barrier;
+  throw Error("kernel " + tb.engine->spec().kernel->name + " block " + std::to_string(v.id) +
+              ": deadlock, every warp still running waits at a barrier that can never be released (" +
+              (bar ? "'" + bar->text + "' at line " + std::to_string(bar->line) : std::string("barrier")) +
+              ")");
+}
+
+void Sm::update_unit_state(uint64_t cycle) {
+  sched::UnitState& u = table_.view().units;
+  u.sp_free = exec_.sp_free(cycle);
+  u.sfu_free = exec_.sfu_free(cycle);
+  u.ldst_free = ldst_.can_accept();
+  u.ldst_queue = ldst_.queued();
+}
+
+uint64_t Sm::next_timer() const {
+  uint64_t next = std::min({exec_.next_event(), fetch_.next_event(), ldst_.next_event(),
+                            l1d_.next_event()});
+  if (!launches_.empty()) next = std::min(next, launches_.next_ready());
+  if (!phase_.empty()) next = std::min(next, phase_.next_ready());
+  return next;
+}
+
+void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
+  (void)warp, (void)cycle;  // the tag identifies the instruction; it completes now
+  exec_.memory_done(tag);
+}
+
+void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) {
+  table_.scoreboard().release(warp, instr.writes);
+  --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
+  if (long_latency) --table_.view().units.pending_loads;
+  changed_ = true;
+}
+
+void Sm::report(stats::SmCounters& out) const {
+  out = counters_;
+  fetch_.report(out);
+  l1d_.report(out.l1d);
+  ldst_.report(out);
+}
+
+bool Sm::idle() const {
+  return table_.resident_tbs() == 0 && launches_.empty() && exec_.next_event() == kIdle &&
+         !ldst_.busy() && !l1d_.busy();
+}
+
+}  // namespace scwarp::sm

@@ -1,0 +1,73 @@
+// One streaming multiprocessor (GTX480-like): fetch with an L1 instruction
+// cache, per-warp I-buffers, a scoreboard, cfg.schedulers_per_sm issue
+// schedulers driven by the configured issue policy, SP/SFU pipelines, the
+// LD/ST unit and the L1 data cache. docs/sm-pipeline.md describes it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <systemc>
+#include <tlm>
+
+#include "sc_model/common/clocked_module.h"
+#include "sc_model/common/delay_queue.h"
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/mem/l1_data_cache.h"
+#include "sc_model/sched/policy.h"
+#include "sc_model/sm/exec_units.h"
+#include "sc_model/sm/fetch_unit.h"
+#include "sc_model/sm/issue_stage.h"
+#include "sc_model/sm/ldst_unit.h"
+#include "sc_model/sm/sm_ports.h"
+#include "sc_model/sm/warp_table.h"
+#include "sc_model/stats/counters.h"
+
+namespace scwarp::sm {
+
+class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, public WritebackIf {
+ public:
+  sc_core::sc_port<TbSinkIf> tb_sink;
+
+  Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
+  ~Sm() override;
+
+  void launch_tb(TbLaunch tb) override;         // visible next cycle; wakes the SM
+  void set_tbs_waiting(bool waiting) override;  // visible next cycle
+  tlm::tlm_initiator_socket<>& memory_socket();  // the L1 data cache's `down` socket
+  void report(stats::SmCounters& out) const;
+  bool idle() const;  // no TB resident, none queued, nothing in flight
+
+  // MemWritebackIf (from the LD/ST unit) and WritebackIf (from the SP/SFU pipelines).
+  void memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) override;
+  void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) override;
+
+ protected:
+  uint64_t tick(uint64_t cycle) override;
+  void skipped(uint64_t from, uint64_t count) override;
+
+ private:
+  bool take_launches(uint64_t cycle);
+  bool finish_tbs(uint64_t cycle);
+  void check_deadlock(uint32_t tb_slot) const;
+  void update_unit_state(uint64_t cycle);
+  uint64_t next_timer() const;
+
+  const config::GpuConfig cfg_;
+  const uint32_t sm_id_;
+  stats::SmCounters counters_;
+  WarpTable table_;
+  std::unique_ptr<sched::IssuePolicy> issue_policy_;
+  std::unique_ptr<sched::FetchPolicy> fetch_policy_;
+  // The stages, upstream first.
+  FetchUnit fetch_;
+  IssueStage issue_;
+  mem::L1DataCache l1d_;
+  LdstUnit ldst_;
+  ExecUnits exec_;
+  DelayQueue<TbLaunch> launches_;
+  DelayQueue<bool> phase_;
+  bool changed_ = false;  // something changed in this tick (set by callbacks too)
+};
+
+}  // namespace scwarp::sm
