@@ -5,12 +5,14 @@
 // CONTRACT between the SM pipeline (sm.cc) and the memory side.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <vector>
 
 #include <systemc>
 
+#include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/func/engine.h"
 #include "sc_model/mem/mem_access.h"
@@ -50,6 +52,50 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
 
   // mem::MemResponseIf, called by the L1 during the SM's tick.
   void access_done(uint32_t token, uint64_t cycle) override;
+
+ private:
+  // Instructions accepted but not yet started (besides the one in service).
+  static constexpr uint32_t kQueued = 2;
+  // Instructions in the unit at once: queued, in service, or waiting for
+  // their L1 accesses (a bound the MSHRs reach long before).
+  static constexpr uint32_t kSlots = 64;
+
+  enum class Work : uint8_t {
+    Banked,    // shared / const / param: occupies the unit, then a fixed latency
+    Accesses,  // global / local: one coalesced access per cycle into the L1
+  };
+  struct Instruction {
+    uint32_t warp = 0, tag = 0;
+    Work work = Work::Banked;
+    uint32_t cycles = 0;   // Banked: cycles the unit is occupied
+    uint32_t latency = 0;  // Banked: from the last occupied cycle to completion
+    std::vector<mem::MemAccess> accesses;  // Accesses: token = slot index
+    uint32_t outstanding = 0;  // accepted by the L1, not yet done
+  };
+  struct Waiting {
+    uint32_t slot = 0;
+    uint64_t ready = 0;  // first cycle it may start
+  };
+
+  void describe_work(Instruction& in, const func::ExecRecord& rec, uint32_t warp, uint32_t slot);
+  void serve(uint64_t cycle);
+  void start(uint32_t slot, uint64_t cycle);
+  void offer_access(uint64_t cycle);
+  void finish(uint32_t slot, uint64_t cycle);
+  bool in_service(uint32_t slot) const { return current_ == int32_t(slot); }
+
+  const config::GpuConfig& cfg_;
+  uint32_t sm_id_;
+  std::vector<Instruction> slots_;
+  std::vector<uint32_t> free_slots_;
+  std::array<Waiting, kQueued> waiting_;  // FIFO ring
+  uint32_t waiting_head_ = 0, waiting_count_ = 0;
+  int32_t current_ = -1;       // slot in service, -1 if none
+  uint64_t busy_until_ = 0;    // Banked in service: first cycle the unit is free again
+  uint32_t next_access_ = 0;   // Accesses in service: the next one to offer the L1
+  DelayQueue<uint32_t> banked_done_;  // Banked slots complete at their cycle
+  uint64_t last_tick_ = 0;
+  uint64_t shared_accesses_ = 0, shared_bank_cycles_ = 0, const_accesses_ = 0;
 };
 
 }  // namespace scwarp::sm
