@@ -37,7 +37,7 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
 }  // namespace
 
 // SystemC's library provides main() and calls this.
-int sc_main(int argc, char** argv) {
+extern "C" int sc_main(int argc, char** argv) {
   using namespace scwarp::cli;
   CLI::App app{"scwarp: a cycle-level SystemC/TLM-2.0 GPU simulator for warp-scheduling "
                "research",
