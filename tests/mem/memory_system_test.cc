@@ -1,0 +1,139 @@
+// SystemC tests of the whole memory system below the L1s, driven by scripted
+// SMs. One design per TEST; each checks invariants that any correct run must
+// satisfy (two runs cannot be compared in one process).
+#include "sc_model/mem/memory_system.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "tests/mem/below_l1_initiator.h"
+
+namespace scwarp::mem {
+namespace {
+
+using testing::ScriptedAccess;
+using testing::ScriptedInitiator;
+
+struct Totals {
+  stats::CacheCounters l2;
+  stats::DramCounters dram;
+  stats::IcntCounters icnt;
+};
+
+Totals totals_of(const MemorySystem& memory) {
+  Totals t;
+  memory.report(t.l2, t.dram, t.icnt);
+  return t;
+}
+
+struct Gpu {  // scripted SMs bound in order to one memory system
+  Gpu(const config::GpuConfig& cfg, const std::vector<std::vector<ScriptedAccess>>& scripts) : memory("memory", cfg) {
+    for (uint32_t sm = 0; sm < scripts.size(); ++sm) {
+      sms.push_back(std::make_unique<ScriptedInitiator>(("sm" + std::to_string(sm)).c_str(), sm, scripts[sm]));
+      memory.bind_sm(sms.back()->down);
+    }
+  }
+  void run_and_check_all_answered_once() {
+    testing::run_until_quiet();
+    for (const auto& sm : sms)
+      for (size_t i = 0; i < sm->times().size(); ++i)
+        ASSERT_EQ(sm->times()[i].responses, 1u) << sm->name() << " access " << i;
+    EXPECT_TRUE(memory.idle());
+  }
+  MemorySystem memory;
+  std::vector<std::unique_ptr<ScriptedInitiator>> sms;
+};
+
+config::GpuConfig gpu_with(uint32_t sms) {
+  config::GpuConfig cfg;  // GTX480 memory: 6 channels x 2 sub-partitions
+  cfg.n_clusters = sms;
+  return cfg;
+}
+
+// A fixed pseudo-random mix over a 64 KB footprint (reuse, merges, evictions).
+std::vector<ScriptedAccess> mixed_script(uint32_t seed, uint32_t count) {
+  std::vector<ScriptedAccess> script;
+  uint32_t x = seed * 2654435761u + 1;
+  for (uint32_t i = 0; i < count; ++i) {
+    x = x * 1664525u + 1013904223u;
+    uint64_t line = (x >> 8) % 512;
+    uint32_t kind = (x >> 24) % 8;
+    AccessKind k = kind < 5 ? AccessKind::Load : kind < 7 ? AccessKind::Store : AccessKind::Atomic;
+    uint32_t bytes = k == AccessKind::Atomic ? 4 : (x >> 4) % 2 ? 128 : 32;
+    script.push_back({i * 3u, line * 128, bytes, k});
+  }
+  return script;
+}
+
+TEST(MemorySystem, MixedTrafficAnswersEveryRequestOnceAndCountersAgree) {
+  config::GpuConfig cfg = gpu_with(4);
+  cfg.l2.sets = 4;  // 4 KB slices: the 64 KB footprint evicts
+  std::vector<std::vector<ScriptedAccess>> scripts;
+  for (uint32_t sm = 0; sm < 4; ++sm) scripts.push_back(mixed_script(sm, 150));
+  Gpu gpu(cfg, scripts);
+  gpu.run_and_check_all_answered_once();
+  Totals t = totals_of(gpu.memory);
+  EXPECT_EQ(t.icnt.requests, 600u);
+  EXPECT_EQ(t.icnt.replies, 600u);
+  EXPECT_EQ(t.l2.accesses, 600u);
+  EXPECT_EQ(t.l2.hits + t.l2.misses + t.l2.mshr_merges, 600u);
+  EXPECT_GT(t.l2.hits, 0u);
+  EXPECT_GT(t.l2.writebacks, 0u);
+  EXPECT_EQ(t.dram.writes, t.l2.writebacks);  // write-back, write-allocate: DRAM writes are evictions
+  EXPECT_LE(t.dram.reads, t.l2.misses);       // full-line write misses read nothing
+  EXPECT_EQ(t.dram.row_hits + t.dram.row_misses, t.dram.reads + t.dram.writes);
+  EXPECT_LE(t.dram.activates, t.dram.row_misses);
+  stats::CacheCounters slice_sum;
+  for (const auto& s : gpu.memory.l2_per_slice()) slice_sum += s;
+  EXPECT_EQ(slice_sum.accesses, t.l2.accesses);
+  EXPECT_EQ(gpu.memory.dram_per_channel().size(), cfg.mem_channels);
+}
+
+TEST(MemorySystem, StreamingReadsGetRowBufferHits) {
+  config::GpuConfig cfg = gpu_with(1);
+  std::vector<ScriptedAccess> stream;
+  for (uint64_t line = 0; line < 768; ++line) stream.push_back({0, line * 128, 128, AccessKind::Load});
+  Gpu gpu(cfg, {stream});
+  gpu.run_and_check_all_answered_once();
+  Totals t = totals_of(gpu.memory);
+  EXPECT_EQ(t.l2.misses, 768u);
+  EXPECT_EQ(t.dram.reads, 768u);
+  // 96 KB over 6 channels: 16 KB each = 8 rows of 2 KB per channel.
+  EXPECT_EQ(t.dram.activates, 48u);
+  EXPECT_EQ(t.dram.row_hits, 768u - 48u);
+  for (const auto& channel : gpu.memory.dram_per_channel()) EXPECT_EQ(channel.reads, 128u);
+}
+
+TEST(MemorySystem, FullDramQueuesHoldBackTrafficWithoutLosingAny) {
+  config::GpuConfig cfg = gpu_with(2);
+  cfg.mem_channels = 1;
+  cfg.dram_queue = 1;
+  std::vector<std::vector<ScriptedAccess>> scripts(2);
+  for (uint32_t sm = 0; sm < 2; ++sm)
+    for (uint64_t i = 0; i < 100; ++i)
+      scripts[sm].push_back({0, (sm * 100 + i) * 4096 * 3, 128, i % 4 == 0 ? AccessKind::Store : AccessKind::Load});
+  Gpu gpu(cfg, scripts);
+  gpu.run_and_check_all_answered_once();
+  Totals t = totals_of(gpu.memory);
+  EXPECT_GT(t.dram.queue_full_cycles, 0u);
+  EXPECT_GT(t.icnt.stall_cycles, 0u);
+  EXPECT_EQ(t.l2.accesses, 200u);
+  EXPECT_EQ(t.dram.reads, 150u);  // the full-line stores allocate without reading
+}
+
+TEST(MemorySystem, ReadAfterWriteHitsInL2) {
+  config::GpuConfig cfg = gpu_with(1);
+  Gpu gpu(cfg, {{{0, 0x4000, 128, AccessKind::Store}, {3000, 0x4000, 128, AccessKind::Load},
+                 {3000, 0x8000, 128, AccessKind::Load}}});
+  gpu.run_and_check_all_answered_once();
+  const auto& t = gpu.sms[0]->times();
+  EXPECT_LT(t[1].latency() + cfg.dram_latency, t[2].latency());  // hit vs miss
+  Totals totals = totals_of(gpu.memory);
+  EXPECT_EQ(totals.l2.hits, 1u);
+  EXPECT_EQ(totals.dram.reads, 1u);
+  EXPECT_EQ(totals.dram.writes, 0u);
+}
+
+}  // namespace
+}  // namespace scwarp::mem
