@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <vector>
@@ -36,7 +37,7 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
 
 }  // namespace
 
-// SystemC's library provides main() and calls this.
+// SystemC's entry point (called by sc_elab_and_sim below).
 extern "C" int sc_main(int argc, char** argv) {
   using namespace scwarp::cli;
   CLI::App app{"scwarp: a cycle-level SystemC/TLM-2.0 GPU simulator for warp-scheduling "
@@ -65,4 +66,13 @@ extern "C" int sc_main(int argc, char** argv) {
     return report_error(fmt::format("internal error: {}", e.what()).c_str(), kExitError);
   }
   return exit_status;
+}
+
+extern "C" int sc_elab_and_sim(int argc, char** argv);
+
+// SystemC would print its banner on stdout, which belongs to reports and
+// JSON; the library reads this variable before handing over to sc_main.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_elab_and_sim(argc, argv);
 }

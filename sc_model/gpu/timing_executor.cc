@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-
 #include "sc_model/common/error.h"
 #include "sc_model/sched/registry.h"
 
@@ -21,8 +19,6 @@ void check_policies(const config::GpuConfig& cfg) {
 }  // namespace
 
 TimingExecutor::TimingExecutor(const config::GpuConfig& cfg) : cfg_(cfg) {
-  // SystemC prints a banner on first use unless told not to: keep stdout for reports.
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   if (sc_core::sc_get_status() != sc_core::SC_ELABORATION)
     throw Error("a timing model was already simulated in this process (SystemC elaborates once)");
   check_policies(cfg_);

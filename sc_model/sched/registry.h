@@ -1,7 +1,8 @@
 // Policies registered by name, as Ramulator 2 registers its implementations:
 //   SCWARP_REGISTER_ISSUE_POLICY(GtoPolicy, "gto", "greedy then oldest (seed 001 Sec. 2.2)");
 // in the policy's .cc is all it takes; config and CLI select by that name.
-// The sched library is an OBJECT library so these initialisers are linked in.
+// Executables take the whole sched archive (CMake's SCWARP_POLICIES) so these
+// initialisers are linked in.
 #pragma once
 
 #include <functional>
