@@ -120,10 +120,10 @@ void DramChannel::run_command_cycle(uint64_t dram_cycle, uint64_t core_cycle) {
 void DramChannel::assign_banks() {
   assign_needed_ = false;
   bool progress = true;
-  while (progress && !queue_.empty()) {
+  while (progress && !queue_.empty() && busy_banks_ < banks_.size()) {
     progress = false;
     for (uint32_t bank = 0; bank < banks_.size(); ++bank) {
-      if (in_service_[bank]) continue;
+      if (in_service_[bank] || queue_.waiting_for(bank) == 0) continue;
       if (auto request = queue_.take_for_bank(bank, banks_[bank].open_row())) {
         in_service_[bank] = InService{*request, false};
         ++busy_banks_;

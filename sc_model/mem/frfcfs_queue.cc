@@ -12,6 +12,8 @@ FrFcfsQueue::FrFcfsQueue(uint32_t capacity, bool frfcfs) : capacity_(capacity), 
 void FrFcfsQueue::push(const DramRequest& request) {
   if (full()) throw Error("DRAM scheduler queue overflow: a request was pushed into a full queue");
   requests_.push_back(request);
+  if (request.bank >= per_bank_.size()) per_bank_.resize(request.bank + 1, 0);
+  ++per_bank_[request.bank];
 }
 
 std::optional<DramRequest> FrFcfsQueue::take_for_bank(uint32_t bank, std::optional<uint32_t> open_row) {
@@ -32,6 +34,7 @@ std::optional<DramRequest> FrFcfsQueue::take_for_bank(uint32_t bank, std::option
 std::optional<DramRequest> FrFcfsQueue::take_at(size_t index) {
   DramRequest r = requests_[index];
   requests_.erase(requests_.begin() + long(index));
+  --per_bank_[r.bank];
   return r;
 }
 

@@ -31,6 +31,8 @@ class FrFcfsQueue {
   bool full() const { return requests_.size() >= capacity_; }
   bool empty() const { return requests_.empty(); }
   size_t size() const { return requests_.size(); }
+  // Requests waiting for `bank` (lets the channel skip banks with none).
+  uint32_t waiting_for(uint32_t bank) const { return bank < per_bank_.size() ? per_bank_[bank] : 0; }
 
   // Appends (youngest). Throws scwarp::Error when full.
   void push(const DramRequest& request);
@@ -45,6 +47,7 @@ class FrFcfsQueue {
   uint32_t capacity_;
   bool frfcfs_;
   std::vector<DramRequest> requests_;  // oldest first
+  std::vector<uint32_t> per_bank_;     // waiting requests per bank
 };
 
 }  // namespace scwarp::mem

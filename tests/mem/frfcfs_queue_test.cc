@@ -35,9 +35,13 @@ TEST(FrFcfsQueue, ClosedBankTakesItsOldestAndOtherBanksAreIgnored) {
   q.push(request(1, 3, 1));
   q.push(request(0, 9, 2));
   q.push(request(0, 4, 3));
+  EXPECT_EQ(q.waiting_for(0), 2u);
   EXPECT_EQ(q.take_for_bank(0, std::nullopt)->port, 2u);
   EXPECT_FALSE(q.take_for_bank(2, std::nullopt));
   EXPECT_EQ(q.size(), 2u);
+  EXPECT_EQ(q.waiting_for(0), 1u);
+  EXPECT_EQ(q.waiting_for(1), 1u);
+  EXPECT_EQ(q.waiting_for(7), 0u);
 }
 
 TEST(FrFcfsQueue, FifoServesOnlyTheHeadInArrivalOrder) {
