@@ -37,8 +37,9 @@ bool IssueStage::tick(uint64_t cycle) {
 }
 
 bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
+  // The views are current: every event that changes a warp's wait reason
+  // (issue, decode, writeback, barrier release, launch) refreshes it.
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
-  for (uint32_t w : warps) table_.refresh(w);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   bool unit_busy = false;

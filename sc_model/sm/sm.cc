@@ -161,6 +161,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) {
   table_.scoreboard().release(warp, instr.writes);
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
   if (long_latency) --table_.view().units.pending_loads;
+  table_.refresh(warp);
   changed_ = true;
 }
 
