@@ -3,24 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <typeinfo>
 
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/error.h"
-#include "sc_model/sched/gto_policy.h"
-#include "sc_model/sched/lrr_policy.h"
-#include "sc_model/sched/rr_fetch_policy.h"
-#include "sc_model/sched/two_level_policy.h"
 
 namespace scwarp::test {
-
-// sm_tests reaches the policies' OBJECT library only through the static
-// scwarp_sm archive, from which the linker drops the self-registering policy
-// objects nobody references; naming their classes here keeps them linked.
-extern const std::type_info* const kLinkedPolicies[];
-const std::type_info* const kLinkedPolicies[] = {&typeid(sched::LrrPolicy), &typeid(sched::GtoPolicy),
-                                                 &typeid(sched::TwoLevelPolicy),
-                                                 &typeid(sched::RrFetchPolicy)};
 
 FixedLatencyMemory::FixedLatencyMemory(sc_core::sc_module_name name, uint64_t latency)
     : sc_core::sc_module(name), socket("socket"), latency_(latency), due_("due") {
