@@ -1,5 +1,6 @@
 #include "sc_model/mem/coalescer.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -28,8 +29,7 @@ class SegmentSet {
       uint64_t segment = addr & ~uint64_t(segment_bytes_ - 1);
       uint32_t in_segment = uint32_t(addr - segment);
       uint32_t n = std::min(bytes, segment_bytes_ - in_segment);
-      Mask& mask = masks_[index_of(segment, pattern)];
-      for (uint32_t b = in_segment; b < in_segment + n; ++b) mask[b / 64] |= uint64_t(1) << (b % 64);
+      set_bits(masks_[index_of(segment, pattern)], in_segment, n);
       addr += n;
       bytes -= n;
     }
@@ -45,19 +45,34 @@ class SegmentSet {
  private:
   using Mask = std::array<uint64_t, kMaxSegmentBytes / 64>;
 
+  // Bytes [from, from + n) of a segment (n <= 128).
+  static void set_bits(Mask& mask, uint32_t from, uint32_t n) {
+    for (uint32_t k = 0; k < mask.size(); ++k) {
+      uint32_t lo = std::max(from, 64 * k), hi = std::min(from + n, 64 * k + 64);
+      if (lo >= hi) continue;
+      uint64_t ones = hi - lo == 64 ? ~uint64_t(0) : (uint64_t(1) << (hi - lo)) - 1;
+      mask[k] |= ones << (lo - 64 * k);
+    }
+  }
+
+  // The segment's index among this record's, creating it on first touch.
+  // Neighbouring lanes usually share a segment: the last one found is tried first.
   size_t index_of(uint64_t segment, const MemAccess& pattern) {
+    if (last_ < out_.size() - first_ && out_[first_ + last_].line_addr == segment) return last_;
     for (size_t i = first_; i < out_.size(); ++i)
-      if (out_[i].line_addr == segment) return i - first_;
+      if (out_[i].line_addr == segment) return last_ = i - first_;
     MemAccess access = pattern;
     access.line_addr = segment;
     out_.push_back(access);
-    masks_[out_.size() - 1 - first_] = Mask{};
-    return out_.size() - 1 - first_;
+    last_ = out_.size() - 1 - first_;
+    masks_[last_] = Mask{};
+    return last_;
   }
 
   uint32_t segment_bytes_;
   std::vector<MemAccess>& out_;
   size_t first_;
+  size_t last_ = 0;  // index of the segment touched last
   std::array<Mask, kMaxSegments> masks_;  // only the first out_.size() - first_ are set
 };
 

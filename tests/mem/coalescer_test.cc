@@ -101,6 +101,15 @@ TEST(Coalescer, SegmentsInOrderOfFirstLaneAndAppended) {
   EXPECT_EQ(out[3].kind, AccessKind::Atomic);
 }
 
+TEST(Coalescer, OverlappingLanesCountDistinctBytes) {
+  // Lanes 0 and 1: 16 bytes at 0x38 and 0x3c, across the middle of the
+  // segment: bytes 0x38..0x4b, 20 distinct.
+  Record r(ptx::Opcode::Ld, ptx::Space::Global, 0x3u, 0x38, 4, 16);
+  auto out = coalesced(r);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].bytes, 20u);
+}
+
 TEST(Coalescer, LocalWordsOfAWarpAreOneBlock) {
   // Every lane spills its word at frame offset 8: 32 consecutive words.
   Record r(ptx::Opcode::St, ptx::Space::Local, kAll, 8, 0, 4);
