@@ -28,9 +28,10 @@ Totals totals_of(const MemorySystem& memory) {
 }
 
 struct Gpu {  // scripted SMs bound in order to one memory system
-  Gpu(const config::GpuConfig& cfg, const std::vector<std::vector<ScriptedAccess>>& scripts) : memory("memory", cfg) {
+  Gpu(const config::GpuConfig& cfg, const std::vector<std::vector<ScriptedAccess>>& scripts)
+      : memory(sc_core::sc_gen_unique_name("memory"), cfg) {
     for (uint32_t sm = 0; sm < scripts.size(); ++sm) {
-      sms.push_back(std::make_unique<ScriptedInitiator>(("sm" + std::to_string(sm)).c_str(), sm, scripts[sm]));
+      sms.push_back(std::make_unique<ScriptedInitiator>(sc_core::sc_gen_unique_name("sm"), sm, scripts[sm]));
       memory.bind_sm(sms.back()->down);
     }
   }
@@ -133,6 +134,48 @@ TEST(MemorySystem, ReadAfterWriteHitsInL2) {
   EXPECT_EQ(totals.l2.hits, 1u);
   EXPECT_EQ(totals.dram.reads, 1u);
   EXPECT_EQ(totals.dram.writes, 0u);
+}
+
+}  // namespace
+}  // namespace scwarp::mem
+
+namespace scwarp::mem {
+namespace {
+
+// Two independent memory systems in one design, one ticking every cycle
+// (the reference) and one sleeping when idle, see the same traffic: every
+// answer must come at the same cycle and every counter must agree.
+TEST(MemorySystem, SkippingIdleCyclesChangesNoCycleAndNoCounter) {
+  config::GpuConfig reference = gpu_with(3), skipping = gpu_with(3);
+  reference.skip_idle = false;
+  reference.l2.sets = skipping.l2.sets = 4;
+  std::vector<std::vector<ScriptedAccess>> scripts;
+  for (uint32_t sm = 0; sm < 3; ++sm) {
+    scripts.push_back(mixed_script(sm + 7, 120));
+    for (ScriptedAccess& a : scripts.back()) a.not_before *= 5;  // idle gaps between accesses
+  }
+  Gpu a(reference, scripts), b(skipping, scripts);
+  testing::run_until_quiet(200'000);
+  for (uint32_t sm = 0; sm < 3; ++sm) {
+    ASSERT_TRUE(b.sms[sm]->all_answered());
+    for (size_t i = 0; i < scripts[sm].size(); ++i) {
+      ASSERT_EQ(a.sms[sm]->times()[i].accepted, b.sms[sm]->times()[i].accepted) << "SM " << sm << " access " << i;
+      ASSERT_EQ(a.sms[sm]->times()[i].answered, b.sms[sm]->times()[i].answered) << "SM " << sm << " access " << i;
+    }
+  }
+  Totals x = totals_of(a.memory), y = totals_of(b.memory);
+  EXPECT_EQ(x.l2.hits, y.l2.hits);
+  EXPECT_EQ(x.l2.misses, y.l2.misses);
+  EXPECT_EQ(x.l2.mshr_merges, y.l2.mshr_merges);
+  EXPECT_EQ(x.l2.reservation_fails, y.l2.reservation_fails);
+  EXPECT_EQ(x.l2.writebacks, y.l2.writebacks);
+  EXPECT_EQ(x.dram.row_hits, y.dram.row_hits);
+  EXPECT_EQ(x.dram.activates, y.dram.activates);
+  EXPECT_EQ(x.dram.precharges, y.dram.precharges);
+  EXPECT_EQ(x.dram.busy_cycles, y.dram.busy_cycles);
+  EXPECT_EQ(x.dram.queue_full_cycles, y.dram.queue_full_cycles);
+  EXPECT_EQ(x.icnt.stall_cycles, y.icnt.stall_cycles);
+  EXPECT_EQ(x.icnt.reply_bytes, y.icnt.reply_bytes);
 }
 
 }  // namespace
