@@ -1,5 +1,7 @@
-// `scwarp bench`: runs workloads functionally and reports how fast the
-// simulator executed them. A measurement only: nothing here judges speed.
+// `scwarp bench`: runs workloads and reports how fast the simulator ran them:
+// on the timing model (each run in its own child process, since SystemC
+// elaborates one GPU per process) or, with --functional, on the functional
+// engine. A measurement only: nothing here judges speed.
 #include "sc_model/cli/bench_command.h"
 
 #include <fmt/core.h>
@@ -12,6 +14,8 @@
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/peak_memory.h"
+#include "sc_model/cli/run_config.h"
+#include "sc_model/cli/timing_bench.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/workload_run.h"
 #include "tb/workloads/workload.h"
@@ -23,6 +27,8 @@ struct BenchOptions {
   std::string size = "paper";
   std::vector<std::string> workloads;  // empty: every registered workload
   uint64_t seed = 1;
+  bool functional = false;
+  ConfigChoice config;                 // timing mode only
   std::string json_path;
 };
 
@@ -80,7 +86,7 @@ nlohmann::json report_json(const BenchOptions& opts, const std::vector<WorkloadR
   return report;
 }
 
-int bench(const BenchOptions& opts) {
+int bench_functional(const BenchOptions& opts) {
   const workloads::Size size = workloads::parse_size(opts.size);
   const std::vector<std::string> names =
       opts.workloads.empty() ? workloads::workload_names() : opts.workloads;
@@ -105,13 +111,19 @@ int bench(const BenchOptions& opts) {
   return totals.all_verified ? kExitOk : kExitVerificationFailed;
 }
 
+int bench_timing(const BenchOptions& opts) {
+  return run_timing_bench({opts.workloads, opts.size, opts.seed, opts.config, opts.json_path});
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& exit_status) {
   auto opts = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "bench", "Measure functional simulation speed (thread instructions per host second)");
-  cmd->add_option("--size", opts->size, "Problem size")
+      "bench", "Measure simulation speed: simulated cycles, thread and warp instructions per host "
+               "second, and peak memory, per workload");
+  cmd->add_option("--size", opts->size, "Problem size (timing runs default to paper too: "
+                                         "expect minutes)")
       ->check(CLI::IsMember(size_names()))
       ->capture_default_str();
   cmd->add_option("--workload", opts->workloads,
@@ -120,8 +132,18 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--seed", opts->seed, "Seed of the workloads' input generators")
       ->check(unsigned_text())
       ->capture_default_str();
+  CLI::Option* config = cmd->add_option("--config", opts->config.config,
+                                        "GPU config file or name in configs/ (default: built-in gtx480)");
+  CLI::Option* sched = cmd->add_option("--sched", opts->config.scheduler, "Issue scheduler policy");
+  CLI::Option* set = cmd->add_option("--set", opts->config.sets, "Override a config option, NAME=VALUE");
+  cmd->add_flag("--functional", opts->functional, "Measure the functional engine alone")
+      ->excludes(config)
+      ->excludes(sched)
+      ->excludes(set);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
-  cmd->callback([opts, &exit_status] { exit_status = bench(*opts); });
+  cmd->callback([opts, &exit_status] {
+    exit_status = opts->functional ? bench_functional(*opts) : bench_timing(*opts);
+  });
 }
 
 }  // namespace scwarp::cli

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "sc_model/runtime/occupancy.h"
 
 namespace scwarp::gpu {
@@ -45,11 +47,16 @@ void GpuTop::tb_done(const stats::TbRecord& record) {
 }
 
 uint64_t GpuTop::tick(uint64_t cycle) {
+  // SMs report in whatever order SystemC ran them; keep records in SM order
+  // within a cycle so reports do not depend on process scheduling.
+  const size_t first_new = records_.size();
   while (finished_.ready(cycle)) {
     stats::TbRecord r = finished_.pop();
     dispatcher_.tb_finished(r.sm);
     records_.push_back(r);
   }
+  std::sort(records_.begin() + first_new, records_.end(),
+            [](const stats::TbRecord& a, const stats::TbRecord& b) { return a.sm < b.sm; });
   if (!running_) return kIdle;
   if (dispatcher_.kernel_done()) {
     running_ = false;

@@ -14,7 +14,7 @@ namespace {
 TEST(Bench, ReportsEachWorkloadAndTheTotal) {
   const std::string json_path = scratch_dir() + "/bench.json";
   const std::vector<std::string> names = {"matmul", "scalar_product"};
-  const ProcessResult r = run_scwarp("bench --size tiny --workload " + names[0] + " --workload " +
+  const ProcessResult r = run_scwarp("bench --functional --size tiny --workload " + names[0] + " --workload " +
                                      names[1] + " --json '" + json_path + "'");
   ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("M thr-instr/s"), std::string::npos) << r.out;
@@ -33,6 +33,32 @@ TEST(Bench, ReportsEachWorkloadAndTheTotal) {
   EXPECT_EQ(report.at("total").at("thread_instructions").get<uint64_t>(), sum);
   EXPECT_EQ(report.at("size"), "tiny");
   EXPECT_GT(report.at("peak_resident_bytes").get<uint64_t>(), 0u);
+}
+
+TEST(Bench, TimingModeRunsEachWorkloadInItsOwnProcess) {
+  const std::string json_path = scratch_dir() + "/bench.json";
+  const ProcessResult r = run_scwarp("bench --config tiny --size tiny --workload vector_add "
+                                     "--workload matmul --json '" + json_path + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("K cyc/s"), std::string::npos) << r.out;
+  const auto report = nlohmann::json::parse(read_file(json_path));
+  ASSERT_EQ(report.at("runs").size(), 2u);
+  for (const auto& run : report.at("runs")) {
+    EXPECT_TRUE(run.at("verified").get<bool>()) << run;
+    EXPECT_GT(run.at("cycles").get<uint64_t>(), 0u);
+    EXPECT_GT(run.at("peak_resident_bytes").get<uint64_t>(), 0u);
+  }
+  // Only matmul belongs to the suite: the mean is its rate alone.
+  EXPECT_DOUBLE_EQ(report.at("suite_mean_thread_instructions_per_second").get<double>(),
+                   report.at("runs")[1].at("thread_instructions_per_second").get<double>());
+}
+
+TEST(Bench, AFailingRunIsReportedAndTheOthersStillRun) {
+  const ProcessResult r = run_scwarp("bench --config tiny --size tiny --set gpgpu_scheduler=nope "
+                                     "--workload vector_add --workload matmul");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.out.find("vector_add       FAILED"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("matmul           FAILED"), std::string::npos) << r.out;
 }
 
 }  // namespace

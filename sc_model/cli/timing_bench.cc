@@ -1,0 +1,139 @@
+#include "sc_model/cli/timing_bench.h"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "sc_model/cli/child_process.h"
+#include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/json_file.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::cli {
+namespace {
+
+constexpr const char* kRowFormat = "{:<16} {:>8} {:>12} {:>11} {:>8} {:>9} {:>9} {:>9} {:>8}\n";
+
+// One workload's run, from its child's JSON report (or its error).
+struct BenchRow {
+  std::string workload;
+  bool completed = false, verified = false;
+  std::string error;
+  uint64_t cycles = 0, thread_instructions = 0, warp_instructions = 0, peak_bytes = 0;
+  double launch_seconds = 0;
+  double per_second(uint64_t count) const { return launch_seconds > 0 ? double(count) / launch_seconds : 0; }
+};
+
+std::vector<std::string> child_args(const TimingBenchRequest& req, const std::string& workload,
+                                    const std::string& json_path) {
+  std::vector<std::string> args{"run", "--workload", workload, "--size", req.size, "--seed",
+                                std::to_string(req.seed), "--json", json_path};
+  if (!req.config.config.empty()) args.insert(args.end(), {"--config", req.config.config});
+  if (!req.config.scheduler.empty()) args.insert(args.end(), {"--sched", req.config.scheduler});
+  for (const std::string& set : req.config.sets) args.insert(args.end(), {"--set", set});
+  return args;
+}
+
+BenchRow run_one(const TimingBenchRequest& req, const std::string& workload) {
+  const std::string json_path = fmt::format("/tmp/scwarp-bench-{}-{}.json", getpid(), workload);
+  BenchRow row;
+  row.workload = workload;
+  const ChildResult child = run_self(child_args(req, workload, json_path));
+  if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed) {
+    row.error = child.stderr_text.substr(0, child.stderr_text.find('\n'));
+    return row;
+  }
+  std::ifstream in(json_path);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  std::remove(json_path.c_str());
+  row.completed = true;
+  row.verified = report.at("verified").get<bool>();
+  row.cycles = report.at("cycles").get<uint64_t>();
+  row.thread_instructions = report.at("thread_instructions").get<uint64_t>();
+  row.warp_instructions = report.at("warp_instructions").get<uint64_t>();
+  row.launch_seconds = report.at("host").at("launch_seconds").get<double>();
+  row.peak_bytes = report.at("host").at("peak_resident_bytes").get<uint64_t>();
+  return row;
+}
+
+void print_row(const BenchRow& r) {
+  if (!r.completed) {
+    fmt::print("{:<16} FAILED   {}\n", r.workload, r.error);
+    return;
+  }
+  fmt::print(kRowFormat, r.workload, r.verified ? "yes" : "NO", r.thread_instructions, r.cycles,
+             fmt::format("{:.2f}", r.launch_seconds), fmt::format("{:.2f}", r.per_second(r.thread_instructions) / 1e6),
+             fmt::format("{:.3f}", r.per_second(r.warp_instructions) / 1e6),
+             fmt::format("{:.1f}", r.per_second(r.cycles) / 1e3),
+             fmt::format("{:.0f}", double(r.peak_bytes) / (1 << 20)));
+}
+
+nlohmann::json row_json(const BenchRow& r) {
+  nlohmann::json j = {{"workload", r.workload}, {"completed", r.completed}};
+  if (!r.completed) {
+    j["error"] = r.error;
+    return j;
+  }
+  j.update({{"verified", r.verified},
+            {"cycles", r.cycles},
+            {"thread_instructions", r.thread_instructions},
+            {"warp_instructions", r.warp_instructions},
+            {"launch_seconds", r.launch_seconds},
+            {"thread_instructions_per_second", r.per_second(r.thread_instructions)},
+            {"warp_instructions_per_second", r.per_second(r.warp_instructions)},
+            {"cycles_per_second", r.per_second(r.cycles)},
+            {"peak_resident_bytes", r.peak_bytes}});
+  return j;
+}
+
+// Mean over the suite's workloads (microbenchmarks left out) of each run's
+// thread instructions per second: the figure the speed target is set on.
+double suite_mean_rate(const std::vector<BenchRow>& rows) {
+  const std::vector<std::string> suite = workloads::suite_workload_names();
+  double sum = 0;
+  int n = 0;
+  for (const BenchRow& r : rows) {
+    if (!r.completed || std::find(suite.begin(), suite.end(), r.workload) == suite.end()) continue;
+    sum += r.per_second(r.thread_instructions);
+    ++n;
+  }
+  return n ? sum / n : 0;
+}
+
+}  // namespace
+
+int run_timing_bench(const TimingBenchRequest& req) {
+  const std::vector<std::string> names = req.workloads.empty() ? workloads::workload_names() : req.workloads;
+  fmt::print("timing benchmark, config {}, size {}, seed {}\n",
+             req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed);
+  fmt::print(kRowFormat, "workload", "verified", "thread instr", "cycles", "sim s", "M thr/s",
+             "M warp/s", "K cyc/s", "peak MiB");
+  std::vector<BenchRow> rows;
+  bool all_ok = true;
+  uint64_t peak = 0;
+  for (const std::string& name : names) {
+    rows.push_back(run_one(req, name));
+    print_row(rows.back());
+    all_ok = all_ok && rows.back().completed && rows.back().verified;
+    peak = std::max(peak, rows.back().peak_bytes);
+  }
+  const double suite_rate = suite_mean_rate(rows);
+  fmt::print("suite mean           {:.2f} M thread-instr/s (microbenchmarks excluded)\n", suite_rate / 1e6);
+  fmt::print("peak resident memory {:.1f} MiB (largest run)\n", double(peak) / (1 << 20));
+  if (!req.json_path.empty()) {
+    nlohmann::json report = {{"mode", "timing"},
+                             {"size", req.size},
+                             {"seed", req.seed},
+                             {"config", req.config.config.empty() ? "gtx480" : req.config.config},
+                             {"runs", nlohmann::json::array()},
+                             {"suite_mean_thread_instructions_per_second", suite_rate},
+                             {"peak_resident_bytes", peak}};
+    for (const BenchRow& r : rows) report["runs"].push_back(row_json(r));
+    write_json_file(req.json_path, report);
+  }
+  return all_ok ? kExitOk : kExitVerificationFailed;
+}
+
+}  // namespace scwarp::cli
