@@ -53,6 +53,21 @@ TEST(DramChannel, OneReadCostsActivateTrcdClBurstAndDramLatency) {
   EXPECT_TRUE(rig.channel.idle());
 }
 
+TEST(DramChannel, ReadAfterWriteWaitsForWriteDataAndTcdlr) {
+  config::GpuConfig cfg = one_channel();
+  Rig rig("turnaround", cfg, {{0, bank0(0, 0), 128, AccessKind::Store}, {0, bank0(0, 1), 128, AccessKind::Load}});
+  testing::run_until_quiet();
+  ASSERT_TRUE(rig.l2.all_answered());
+  uint64_t act = ceil_div(1 * 924, 700), write = act + cfg.dram.tRCD;
+  uint64_t write_data_end = write + cfg.dram.WL + 4;
+  uint64_t read = write_data_end + cfg.dram.tCDLR;  // later than tCCD after the write
+  EXPECT_EQ(rig.l2.times()[0].answered, ceil_div(write_data_end * 700, 924));  // writes: no dram_latency
+  EXPECT_EQ(rig.l2.times()[1].answered, ceil_div((read + cfg.dram.CL + 4) * 700, 924) + cfg.dram_latency);
+  stats::DramCounters c = rig.channel.counters();
+  EXPECT_EQ(c.row_hits, 1u);
+  EXPECT_EQ(c.row_misses, 1u);
+}
+
 TEST(DramChannel, StreamHitsOpenRowsWhileRowConflictsMiss) {
   config::GpuConfig cfg = one_channel();
   std::vector<ScriptedAccess> stream, conflicts;

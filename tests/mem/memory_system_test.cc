@@ -121,6 +121,10 @@ TEST(MemorySystem, FullDramQueuesHoldBackTrafficWithoutLosingAny) {
   EXPECT_GT(t.icnt.stall_cycles, 0u);
   EXPECT_EQ(t.l2.accesses, 200u);
   EXPECT_EQ(t.dram.reads, 150u);  // the full-line stores allocate without reading
+  uint64_t max_wait = 0;  // the SMs' requests waited for END_REQ
+  for (const auto& sm : gpu.sms)
+    for (const auto& times : sm->times()) max_wait = std::max(max_wait, times.accepted - times.sent);
+  EXPECT_GT(max_wait, 10u);
 }
 
 TEST(MemorySystem, ReadAfterWriteHitsInL2) {
