@@ -37,10 +37,8 @@ uint64_t FetchUnit::address_of(const WarpSlot& slot, CodePos pos) {
 
 bool FetchUnit::fetchable(uint32_t w) const {
   const WarpSlot& slot = table_.warps()[w];
-  if (!slot.warp || slot.fetch_in_flight || slot.ibuffer.room() == 0) return false;
-  if (slot.warp->state() == func::WarpState::Exited) return false;
-  const ptx::Module& module = *slot.engine->spec().module;
-  return slot.fetch_pos.pc < module.functions[slot.fetch_pos.function].code.size();
+  return slot.warp && !slot.exited && !slot.fetch_in_flight && slot.ibuffer.room() > 0 &&
+         slot.fetch_pos.pc < slot.fetch_end;
 }
 
 bool FetchUnit::fetch(uint64_t cycle) {
@@ -117,7 +115,7 @@ void FetchUnit::decode_into(uint32_t w) {
   slot.refetching = false;
   const ptx::Function& fn = slot.engine->spec().module->functions[slot.fetch_pos.function];
   uint64_t line = tags_.line_of(address_of(slot, slot.fetch_pos));
-  while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < fn.code.size() &&
+  while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end &&
          tags_.line_of(address_of(slot, slot.fetch_pos)) == line) {
     slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
     ++slot.fetch_pos.pc;
@@ -128,7 +126,7 @@ void FetchUnit::decode_into(uint32_t w) {
 void FetchUnit::redirect(uint32_t w, CodePos pos) {
   WarpSlot& slot = table_.warps()[w];
   slot.ibuffer.flush();
-  slot.fetch_pos = pos;
+  slot.set_fetch_pos(pos);
   slot.fetch_in_flight = false;
   slot.refetching = true;
   ++slot.generation;
@@ -138,6 +136,7 @@ void FetchUnit::stop(uint32_t w) {
   WarpSlot& slot = table_.warps()[w];
   slot.ibuffer.flush();
   slot.fetch_in_flight = false;
+  slot.exited = true;
   ++slot.generation;
 }
 

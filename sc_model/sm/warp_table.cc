@@ -58,8 +58,8 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
     slot.block = launch.block.get();
     slot.engine = launch.engine;
     slot.ibuffer.flush();
-    slot.fetch_pos = CodePos{slot.warp->next_function(), slot.warp->next_pc()};
-    slot.fetch_in_flight = slot.refetching = false;
+    slot.set_fetch_pos(CodePos{slot.warp->next_function(), slot.warp->next_pc()});
+    slot.fetch_in_flight = slot.refetching = slot.exited = false;
     ++slot.generation;
     scoreboard_.clear(first + i);
     sched::WarpView& v = warp_views_[first + i];

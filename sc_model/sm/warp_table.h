@@ -23,10 +23,17 @@ struct WarpSlot {
   func::Engine* engine = nullptr;
   IBuffer ibuffer;
   CodePos fetch_pos;           // next instruction fetch brings in
+  uint32_t fetch_end = 0;      // instructions in fetch_pos.function (fetch stops there)
   bool fetch_in_flight = false;
+  bool exited = false;         // the warp is done: nothing more to fetch
   bool refetching = false;     // flushed by a redirect, nothing fetched since (Control)
   uint32_t generation = 0;     // bumped on every redirect / new owner: stale fetches are dropped
   explicit WarpSlot(uint32_t ibuffer_entries) : ibuffer(ibuffer_entries) {}
+  // Moves the fetch position (a new warp, or a redirect).
+  void set_fetch_pos(CodePos pos) {
+    fetch_pos = pos;
+    fetch_end = uint32_t(engine->spec().module->functions[pos.function].code.size());
+  }
 };
 
 struct TbSlot {
