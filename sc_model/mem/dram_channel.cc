@@ -205,16 +205,18 @@ void DramChannel::send_replies(uint64_t cycle) {
   }
 }
 
+bool DramChannel::holding() const {
+  return std::any_of(held_.begin(), held_.end(), [](const auto& h) { return h.has_value(); });
+}
+
 uint64_t DramChannel::next_tick(uint64_t cycle) const {
-  bool holding = std::any_of(held_.begin(), held_.end(), [](const auto& h) { return h.has_value(); });
-  if (holding || !queue_.empty() || busy_banks_ > 0 || ready_reply_count_ > 0) return cycle + 1;
+  if (holding() || !queue_.empty() || busy_banks_ > 0 || ready_reply_count_ > 0) return cycle + 1;
   return replies_.empty() ? kIdle : replies_.next_ready();
 }
 
 bool DramChannel::idle() const {
-  bool holding = std::any_of(held_.begin(), held_.end(), [](const auto& h) { return h.has_value(); });
   bool responding = std::any_of(response_free_at_.begin(), response_free_at_.end(), [](uint64_t f) { return f == kIdle; });
-  return !holding && !responding && queue_.empty() && busy_banks_ == 0 && ready_reply_count_ == 0 && replies_.empty();
+  return !holding() && !responding && queue_.empty() && busy_banks_ == 0 && ready_reply_count_ == 0 && replies_.empty();
 }
 
 stats::DramCounters DramChannel::counters() const {

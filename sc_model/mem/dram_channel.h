@@ -75,6 +75,7 @@ class DramChannel : public ClockedModule {
   bool try_column(uint32_t bank, uint64_t dram_cycle, uint64_t core_cycle);
   void send_replies(uint64_t cycle);
   uint64_t next_tick(uint64_t cycle) const;
+  bool holding() const;  // a BEGIN_REQ waits for END_REQ on some port
   // Command-clock cycle that begins at or after core cycle `core_cycle` begins.
   uint64_t first_command_cycle(uint64_t core_cycle) const;
   // Core cycle that begins at or after command cycle `dram_cycle` begins.

@@ -4,6 +4,7 @@
 // access when it was sent, accepted (END_REQ) and answered (BEGIN_RESP).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
