@@ -15,7 +15,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/mem/payload_pool.h"
 
-namespace scwarp::mem::testing {
+namespace scwarp::mem::below_l1_testing {
 
 struct ScriptedAccess {
   uint64_t not_before = 0;  // earliest cycle to send
@@ -101,4 +101,4 @@ inline void run_until_quiet(uint64_t limit = 2'000'000) {
   if (auto fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
 }
 
-}  // namespace scwarp::mem::testing
+}  // namespace scwarp::mem::below_l1_testing

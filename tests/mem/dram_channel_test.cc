@@ -9,8 +9,8 @@
 namespace scwarp::mem {
 namespace {
 
-using testing::ScriptedAccess;
-using testing::ScriptedInitiator;
+using below_l1_testing::ScriptedAccess;
+using below_l1_testing::ScriptedInitiator;
 
 config::GpuConfig one_channel() {
   config::GpuConfig cfg;
@@ -40,7 +40,7 @@ struct Rig {  // one channel and the initiator that plays its L2 slice
 TEST(DramChannel, OneReadCostsActivateTrcdClBurstAndDramLatency) {
   config::GpuConfig cfg = one_channel();
   Rig rig("one", cfg, {{0, 0, 128, AccessKind::Load}});
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(rig.l2.all_answered());
   // Taken at core cycle 1; ACT in the first command cycle of that core cycle.
   uint64_t act = ceil_div(1 * 924, 700);
@@ -56,7 +56,7 @@ TEST(DramChannel, OneReadCostsActivateTrcdClBurstAndDramLatency) {
 TEST(DramChannel, ReadAfterWriteWaitsForWriteDataAndTcdlr) {
   config::GpuConfig cfg = one_channel();
   Rig rig("turnaround", cfg, {{0, bank0(0, 0), 128, AccessKind::Store}, {0, bank0(0, 1), 128, AccessKind::Load}});
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(rig.l2.all_answered());
   uint64_t act = ceil_div(1 * 924, 700), write = act + cfg.dram.tRCD;
   uint64_t write_data_end = write + cfg.dram.WL + 4;
@@ -74,7 +74,7 @@ TEST(DramChannel, StreamHitsOpenRowsWhileRowConflictsMiss) {
   for (uint64_t line = 0; line < 32; ++line) stream.push_back({0, line * 128, 128, AccessKind::Load});
   for (uint64_t row = 0; row < 16; ++row) conflicts.push_back({0, bank0(row, 0), 128, AccessKind::Load});
   Rig a("stream", cfg, stream), b("conflict", cfg, conflicts);
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(a.l2.all_answered());
   ASSERT_TRUE(b.l2.all_answered());
   expect_each_answered_once(a.l2);
@@ -98,7 +98,7 @@ TEST(DramChannel, FrFcfsFindsRowHitsThatFifoMisses) {
   for (uint64_t k = 0; k < 8; ++k)
     for (uint64_t row = 0; row < 2; ++row) alternating.push_back({0, bank0(row, k), 128, AccessKind::Load});
   Rig a("frfcfs", frfcfs, alternating), b("fifo", fifo, alternating);
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(a.l2.all_answered());
   ASSERT_TRUE(b.l2.all_answered());
   stats::DramCounters r = a.channel.counters(), f = b.channel.counters();
@@ -116,7 +116,7 @@ TEST(DramChannel, FullQueueHoldsBackRequestsWithoutLosingAny) {
   for (uint64_t i = 0; i < 40; ++i)
     script.push_back({0, bank0(i % 5, i % 3) + (i % 4) * 4096, 128, i % 3 == 0 ? AccessKind::Store : AccessKind::Load});
   Rig rig("full", cfg, script);
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(rig.l2.all_answered());
   expect_each_answered_once(rig.l2);
   stats::DramCounters c = rig.channel.counters();

@@ -13,8 +13,8 @@
 namespace scwarp::mem {
 namespace {
 
-using testing::ScriptedAccess;
-using testing::ScriptedInitiator;
+using below_l1_testing::ScriptedAccess;
+using below_l1_testing::ScriptedInitiator;
 
 config::GpuConfig small_gpu(uint32_t sms, uint32_t channels, uint32_t sub_partitions) {
   config::GpuConfig cfg;
@@ -31,7 +31,7 @@ TEST(Interconnect, L2HitRoundTripIsWiresFlitsHandshakesAndRop) {
   ScriptedInitiator sm("sm0", 0,
                        {{0, 0, 128, AccessKind::Load}, {5000, 0, 128, AccessKind::Load}, {10000, 0, 128, AccessKind::Store}});
   memory.bind_sm(sm.down);
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   ASSERT_TRUE(sm.all_answered());
   // One cycle to take each BEGIN_REQ/BEGIN_RESP at the crossbar and the
   // slice, plus the slice's reply cycle and lookup: 4 cycles of handshakes.
@@ -60,7 +60,7 @@ TEST(Interconnect, RepliesReturnToTheirSmAndSmsShareASliceFairly) {
     sms.push_back(std::make_unique<ScriptedInitiator>(("sm" + std::to_string(sm)).c_str(), sm, script));
     memory.bind_sm(sms.back()->down);
   }
-  testing::run_until_quiet();
+  below_l1_testing::run_until_quiet();
   uint64_t first_done = ~0ull, last_done = 0;
   for (const auto& sm : sms) {
     for (size_t i = 0; i < sm->times().size(); ++i) ASSERT_EQ(sm->times()[i].responses, 1u) << sm->name() << " access " << i;
@@ -88,7 +88,7 @@ TEST(Interconnect, RefusesARequestWhoseSourceIsNotItsPort) {
   memory.bind_sm(wrong.down);
   memory.bind_sm(right.down);
   try {
-    testing::run_until_quiet();
+    below_l1_testing::run_until_quiet();
     FAIL() << "a request claiming another SM's port was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("SM port 0 claims source 1"), std::string::npos) << e.what();

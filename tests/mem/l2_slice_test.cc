@@ -10,8 +10,8 @@
 namespace scwarp::mem {
 namespace {
 
-using testing::ScriptedAccess;
-using testing::ScriptedInitiator;
+using below_l1_testing::ScriptedAccess;
+using below_l1_testing::ScriptedInitiator;
 
 config::GpuConfig one_slice() {
   config::GpuConfig cfg;
@@ -27,7 +27,7 @@ struct Rig {
     slice.to_dram.bind(dram.from_l2);
   }
   void run_and_check_all_answered_once() {
-    testing::run_until_quiet();
+    below_l1_testing::run_until_quiet();
     for (size_t i = 0; i < icnt.times().size(); ++i) ASSERT_EQ(icnt.times()[i].responses, 1u) << "access " << i;
     EXPECT_TRUE(slice.idle());
     EXPECT_TRUE(dram.idle());

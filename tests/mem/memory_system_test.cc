@@ -12,8 +12,8 @@
 namespace scwarp::mem {
 namespace {
 
-using testing::ScriptedAccess;
-using testing::ScriptedInitiator;
+using below_l1_testing::ScriptedAccess;
+using below_l1_testing::ScriptedInitiator;
 
 struct Totals {
   stats::CacheCounters l2;
@@ -36,7 +36,7 @@ struct Gpu {  // scripted SMs bound in order to one memory system
     }
   }
   void run_and_check_all_answered_once() {
-    testing::run_until_quiet();
+    below_l1_testing::run_until_quiet();
     for (const auto& sm : sms)
       for (size_t i = 0; i < sm->times().size(); ++i)
         ASSERT_EQ(sm->times()[i].responses, 1u) << sm->name() << " access " << i;
@@ -159,7 +159,7 @@ TEST(MemorySystem, SkippingIdleCyclesChangesNoCycleAndNoCounter) {
     for (ScriptedAccess& a : scripts.back()) a.not_before *= 5;  // idle gaps between accesses
   }
   Gpu a(reference, scripts), b(skipping, scripts);
-  testing::run_until_quiet(200'000);
+  below_l1_testing::run_until_quiet(200'000);
   for (uint32_t sm = 0; sm < 3; ++sm) {
     ASSERT_TRUE(b.sms[sm]->all_answered());
     for (size_t i = 0; i < scripts[sm].size(); ++i) {
