@@ -35,17 +35,11 @@ uint64_t FetchUnit::address_of(const WarpSlot& slot, CodePos pos) {
   return layout_[pos.function] + uint64_t(pos.pc) * kInstrBytes;
 }
 
-bool FetchUnit::fetchable(uint32_t w) const {
-  const WarpSlot& slot = table_.warps()[w];
-  return slot.warp && !slot.exited && !slot.fetch_in_flight && slot.ibuffer.room() > 0 &&
-         slot.fetch_pos.pc < slot.fetch_end;
-}
-
 bool FetchUnit::fetch(uint64_t cycle) {
   if (table_.resident_tbs() == 0) return false;
   candidates_.clear();
   for (uint32_t w = 0; w < table_.warps().size(); ++w)
-    if (fetchable(w)) candidates_.push_back(w);
+    if (table_.fetchable(w)) candidates_.push_back(w);
   bool started = false;
   for (uint32_t n = 0; n < cfg_.fetch_width && !candidates_.empty(); ++n) {
     uint32_t w = policy_.choose(table_.view(), candidates_, issue_);
@@ -81,6 +75,7 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
     }
   }
   slot.fetch_in_flight = true;
+  table_.update_fetchable(w);
   ++fetches_;
   return true;
 }

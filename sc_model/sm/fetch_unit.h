@@ -52,7 +52,6 @@ class FetchUnit : public sc_core::sc_module {
   void report(stats::SmCounters& out) const;
 
  private:
-  bool fetchable(uint32_t w) const;
   uint64_t address_of(const WarpSlot& slot, CodePos pos);
   // Starts one fetch for warp `w`; false if the I-cache refused (MSHR full).
   bool start_fetch(uint32_t w, uint64_t cycle);

@@ -15,6 +15,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       warp_views_(cfg.max_warps_per_sm()),
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
+      fetchable_(cfg.max_warps_per_sm(), 0),
       scoreboard_(cfg.max_warps_per_sm()) {
   if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
   for (uint32_t w = 0; w < warp_views_.size(); ++w) {
@@ -89,6 +90,7 @@ void WarpTable::remove(uint32_t t) {
     warp_views_[w].valid = false;
     warp_views_[w].wait = WarpWait::Empty;
     warp_views_[w].ibuffer_count = 0;
+    fetchable_[w] = 0;
   }
   tbs_[t] = TbSlot{};
   v.valid = false;
@@ -102,7 +104,14 @@ void WarpTable::rebuild_scheduler_lists() {
     if (warps_[w].warp) by_scheduler_[w % by_scheduler_.size()].push_back(w);
 }
 
+void WarpTable::update_fetchable(uint32_t w) {
+  const WarpSlot& slot = warps_[w];
+  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && slot.ibuffer.room() > 0 &&
+                  slot.fetch_pos.pc < slot.fetch_end;
+}
+
 void WarpTable::refresh(uint32_t w) {
+  update_fetchable(w);
   const WarpSlot& slot = warps_[w];
   sched::WarpView& v = warp_views_[w];
   v.ibuffer_count = slot.ibuffer.size();

@@ -57,8 +57,12 @@ class WarpTable {
   // Frees a finished TB's slots and its Block.
   void remove(uint32_t tb_slot);
 
-  // Recomputes warp `w`'s wait reason and head fields from its state.
+  // Recomputes warp `w`'s wait reason, head fields and fetchability from its state.
   void refresh(uint32_t w);
+  // Recomputes only whether fetch may pick warp `w` (valid, not exited,
+  // I-buffer room, no fetch in flight, fetch position inside its function).
+  void update_fetchable(uint32_t w);
+  bool fetchable(uint32_t w) const { return fetchable_[w] != 0; }
   void refresh_tb(uint32_t tb_slot);
   // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
   const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
@@ -84,6 +88,7 @@ class WarpTable {
   std::vector<sched::WarpView> warp_views_;
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
+  std::vector<uint8_t> fetchable_;  // by warp slot: a byte scan per cycle, not a pointer chase
   Scoreboard scoreboard_;
   sched::SmView view_;
   uint32_t resident_ = 0;
