@@ -160,7 +160,7 @@ bool DramChannel::try_column(uint32_t bank_index, uint64_t dram_cycle, uint64_t 
   bool write = service.request.write;
   uint64_t data_start = dram_cycle + (write ? cfg_.dram.WL : cfg_.dram.CL);
   if (!bank.can_access(dram_cycle) || dram_cycle < column_at_ || data_start < bus_free_at_) return false;
-  if (!write && dram_cycle < read_at_) return false;
+  if (dram_cycle < (write ? write_at_ : read_at_)) return false;
   uint32_t burst = dram_burst_cycles(cfg_, service.request.bytes);
   if (write) {
     bank.write(dram_cycle);
@@ -172,7 +172,12 @@ bool DramChannel::try_column(uint32_t bank_index, uint64_t dram_cycle, uint64_t 
   ++(service.activated ? counters_.row_misses : counters_.row_hits);
   column_at_ = dram_cycle + cfg_.dram.tCCD;
   bus_free_at_ = data_start + burst;
-  if (write) read_at_ = bus_free_at_ + cfg_.dram.tCDLR;
+  if (write) {
+    read_at_ = bus_free_at_ + cfg_.dram.tCDLR;
+  } else {  // a write's data (WL after its command) must start kBusTurnaround after this read's
+    uint64_t turned = bus_free_at_ + kBusTurnaround;
+    write_at_ = turned > cfg_.dram.WL ? turned - cfg_.dram.WL : 0;
+  }
   busy_command_cycles_ += burst;
   uint64_t done = core_cycle_at(bus_free_at_) + (write ? 0 : cfg_.dram_latency);
   replies_.push(Reply{service.request.payload, service.request.port}, std::max(done, core_cycle + 1));

@@ -41,6 +41,10 @@ uint32_t dram_burst_cycles(const config::GpuConfig& cfg, uint32_t bytes);
 
 class DramChannel : public ClockedModule {
  public:
+  // Idle data-bus cycles between a read's last beat and a write's first
+  // (GPGPU-Sim's read-to-write delay tRTW = CL + BL/ratio + 2 - WL).
+  static constexpr uint32_t kBusTurnaround = 2;
+
   tlm_utils::multi_passthrough_target_socket<DramChannel> from_l2;
 
   DramChannel(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t channel);
@@ -96,6 +100,7 @@ class DramChannel : public ClockedModule {
   uint64_t activate_at_ = 0;       // tRRD: any bank
   uint64_t column_at_ = 0;         // tCCD
   uint64_t read_at_ = 0;           // tCDLR after the last write's data
+  uint64_t write_at_ = 0;          // bus turnaround after the last read's data
   uint64_t bus_free_at_ = 0;       // data bus
   uint64_t busy_command_cycles_ = 0;
   std::vector<std::optional<Held>> held_;

@@ -68,6 +68,18 @@ TEST(DramChannel, ReadAfterWriteWaitsForWriteDataAndTcdlr) {
   EXPECT_EQ(c.row_misses, 1u);
 }
 
+TEST(DramChannel, WriteAfterReadLeavesTheBusTurnaround) {
+  config::GpuConfig cfg = one_channel();
+  Rig rig("rtw", cfg, {{0, bank0(0, 0), 128, AccessKind::Load}, {0, bank0(0, 1), 128, AccessKind::Store}});
+  below_l1_testing::run_until_quiet();
+  ASSERT_TRUE(rig.l2.all_answered());
+  uint64_t act = ceil_div(1 * 924, 700), read = act + cfg.dram.tRCD;
+  uint64_t read_data_end = read + cfg.dram.CL + 4;
+  uint64_t write = read_data_end + DramChannel::kBusTurnaround - cfg.dram.WL;  // later than tCCD after the read
+  EXPECT_EQ(rig.l2.times()[1].answered, ceil_div((write + cfg.dram.WL + 4) * 700, 924));
+  EXPECT_EQ(rig.l2.times()[0].answered, ceil_div(read_data_end * 700, 924) + cfg.dram_latency);
+}
+
 TEST(DramChannel, StreamHitsOpenRowsWhileRowConflictsMiss) {
   config::GpuConfig cfg = one_channel();
   std::vector<ScriptedAccess> stream, conflicts;
