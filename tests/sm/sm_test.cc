@@ -163,7 +163,12 @@ TEST(Sm, IndependentWarpsOverlapTheirLatencies) {
   EXPECT_LT(tb.end_cycle - tb.start_cycle, 2u * adds * lat) << "8 warps, not 8 times one warp's time";
   EXPECT_EQ(tb.warp_instructions, 8u * (adds + 12));  // 12 instructions around the chain
   EXPECT_EQ(tb.thread_instructions, 32u * tb.warp_instructions);
-  expect_stall_accounting_consistent(counters_of(bench.sm));
+  stats::SmCounters c = counters_of(bench.sm);
+  EXPECT_EQ(c.l1i.misses, ((adds + 12) * 8u + 127) / 128) << "one refill per code line";
+  EXPECT_GT(c.l1i.mshr_merges, 0u) << "the other warps' misses wait for the same refill";
+  EXPECT_EQ(c.l1i.accesses, c.l1i.hits + c.l1i.misses + c.l1i.mshr_merges + c.l1i.reservation_fails);
+  EXPECT_EQ(c.fetches, c.l1i.accesses - c.l1i.reservation_fails);
+  expect_stall_accounting_consistent(c);
 }
 
 TEST(Sm, TwoSchedulersIssueInTheSameCycle) {
