@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sc_model/common/error.h"
+#include "sc_model/sm/fetch_unit.h"
 #include "sc_model/sm/ibuffer.h"
 #include "sc_model/sm/op_timing.h"
 #include "sc_model/sm/pipelined_unit.h"
@@ -152,6 +153,16 @@ TEST(StallClass, PrecedenceAndBothTaxonomies) {
   EXPECT_EQ(c.hazards.data, 3u);
   EXPECT_EQ(c.hazards.control, 5u);
   EXPECT_EQ(c.hazards.empty, 7u);
+}
+
+TEST(CodeLayout, FunctionsStartOn4KbBoundariesInModuleOrder) {
+  ptx::Module m;
+  m.functions.resize(4);
+  m.functions[0].code.resize(10);   // 80 bytes: one page
+  m.functions[1].code.resize(600);  // 4800 bytes: two pages
+  m.functions[2].code.resize(0);    // a declaration still gets its own page
+  m.functions[3].code.resize(1);
+  EXPECT_EQ(code_layout(m), (std::vector<uint64_t>{0, 4096, 12288, 16384}));
 }
 
 }  // namespace
