@@ -21,7 +21,7 @@ bool is_long_load(const func::ExecRecord& rec) {
 
 IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
                        FetchUnit& fetch, sched::IssuePolicy& policy, stats::SmCounters& counters)
-    : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
+    : sc_core::sc_module(name), dispatch("dispatch"), table_(table), fetch_(fetch),
       policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
   order_.reserve(table.warps().size());
 }

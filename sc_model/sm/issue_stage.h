@@ -43,7 +43,6 @@ class IssueStage : public sc_core::sc_module {
   void apply_effects(uint32_t warp, const func::ExecRecord& rec);
   void follow_stream(uint32_t warp);
 
-  const config::GpuConfig& cfg_;
   WarpTable& table_;
   FetchUnit& fetch_;
   sched::IssuePolicy& policy_;
