@@ -25,23 +25,28 @@ struct Seen {
 
 // Answers each request `latency` cycles after BEGIN_REQ; END_REQ at once
 // (TLM_UPDATED) or, with end_req_delay > 0, that many cycles later on the
-// backward path.
+// backward path. With `at_once`, BEGIN_REQ returns TLM_COMPLETED with the
+// latency as annotated delay (the AT early-completion shortcut).
 class Memory : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<Memory> socket;
   std::vector<Seen> seen;
 
-  Memory(sc_core::sc_module_name name, uint64_t latency, uint64_t end_req_delay = 0)
+  Memory(sc_core::sc_module_name name, uint64_t latency, uint64_t end_req_delay = 0, bool at_once = false)
       : sc_module(name), socket("socket"), latency_(latency), end_req_delay_(end_req_delay),
-        peq_(this, &Memory::later) {
+        at_once_(at_once), peq_(this, &Memory::later) {
     socket.register_nb_transport_fw(this, &Memory::nb_transport_fw);
   }
 
  private:
-  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time&) {
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& delay) {
     if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
     const MemExtension& ext = extension_of(p);
     seen.push_back({p.is_write(), p.get_address(), p.get_data_length(), ext.kind, ext.source, current_cycle()});
+    if (at_once_) {
+      delay = latency_ * kCycleTime;
+      return tlm::TLM_COMPLETED;
+    }
     p.acquire();
     peq_.notify(p, tlm::BEGIN_RESP, latency_ * kCycleTime);
     if (end_req_delay_ == 0) {
@@ -61,6 +66,7 @@ class Memory : public sc_core::sc_module {
     }
   }
   uint64_t latency_, end_req_delay_;
+  bool at_once_;
   tlm_utils::peq_with_cb_and_phase<Memory> peq_;
 };
 
@@ -269,6 +275,38 @@ TEST(L1DataCache, AtomicsBypassAndInvalidate) {
   EXPECT_EQ(d.done_cycle(2), 102 + kLatency + 1);
   EXPECT_EQ(d.done_cycle(3), 201 + kLatency + 1);
   EXPECT_EQ(counters(d).hits, 0u);
+}
+
+TEST(L1DataCache, EarlyCompletionIsHandledAfterItsDelay) {
+  config::GpuConfig cfg;
+  Driver d("sm", cfg);
+  Memory m("mem", kLatency, 0, true);
+  d.l1.down.bind(m.socket);
+  d.add(0, AccessKind::Load, 0x6000);
+  d.add(1, AccessKind::Load, 0x6080);  // the socket is free again at once
+  run(200);
+  ASSERT_EQ(m.seen.size(), 2u);
+  EXPECT_EQ(m.seen[1].cycle, 2u);
+  EXPECT_EQ(d.done_cycle(0), 1 + 1 + kLatency);
+  EXPECT_EQ(d.done_cycle(1), 2 + 1 + kLatency);
+  EXPECT_FALSE(d.l1.busy());
+}
+
+TEST(L1DataCache, LocalLoadMissWritesBackItsDirtyVictimFirst) {
+  config::GpuConfig cfg;
+  Driver d("sm", cfg);
+  Memory m("mem", kLatency);
+  d.l1.down.bind(m.socket);
+  for (uint64_t i = 0; i < 4; ++i) d.add(i, AccessKind::Store, 0x20000 + 4096 * i, 4, true);
+  d.add(10, AccessKind::Load, 0x20000 + 4096 * 4, 4, true);  // same set: evicts line 0
+  run(200);
+  ASSERT_EQ(m.seen.size(), 2u);
+  EXPECT_TRUE(m.seen[0].write);
+  EXPECT_EQ(m.seen[0].addr, 0x20000u);
+  EXPECT_FALSE(m.seen[1].write);
+  EXPECT_EQ(m.seen[1].addr, 0x20000u + 4096 * 4);
+  EXPECT_EQ(d.done_cycle(4), m.seen[1].cycle + kLatency + 1);
+  EXPECT_EQ(counters(d).writebacks, 1u);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/delay_queue.h"
+#include "sc_model/mem/coalescer.h"
 
 namespace scwarp::sm {
 namespace {
@@ -204,6 +205,22 @@ TEST(LdstUnit, FullQueueIsAStructuralStall) {
   EXPECT_EQ(sm.l1.offered[1].first, 22u);
   EXPECT_EQ(sm.l1.offered[3].first, 24u);
   EXPECT_EQ(sm.done_tags.size(), 4u);
+}
+
+TEST(LdstUnit, LocalSpillOfAWarpIsOneAccessInItsThreadSlots) {
+  config::GpuConfig cfg;
+  SmStub sm("sm", cfg);  // SM 2; every instruction comes from warp slot 5
+  MemInstr spill(ptx::Opcode::St, ptx::Space::Local, ~0u, 12, 0, 4);  // word 3 of each lane
+  sm.add(0, spill);
+  run(50);
+  ASSERT_EQ(sm.l1.offered.size(), 1u);
+  const mem::MemAccess& a = sm.l1.offered[0].second;
+  uint64_t slot = 2 * cfg.max_threads_per_sm + 5 * 32;
+  uint64_t slots = uint64_t(cfg.sm_count()) * cfg.max_threads_per_sm;
+  EXPECT_EQ(a.line_addr, mem::kLocalBase + (3 * slots + slot) * 4);
+  EXPECT_EQ(a.bytes, 128u);
+  EXPECT_TRUE(a.local);
+  EXPECT_EQ(a.kind, mem::AccessKind::Store);
 }
 
 }  // namespace
