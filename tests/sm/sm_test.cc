@@ -309,12 +309,12 @@ std::string run_in_child(const std::function<std::string()>& body) {
   return text;
 }
 
-std::string run_exchange(bool skip_idle) {
+std::string run_exchange(bool skip_idle, const std::string& scheduler) {
   const uint32_t threads = 96, blocks = 4, iters = 3;
   config::GpuConfig cfg = one_sm_config();
   cfg.skip_idle = skip_idle;
   cfg.max_tbs_per_sm = 2;
-  cfg.scheduler = "gto";
+  cfg.scheduler = scheduler;
   Kernel k(kMemoryKernel, "exchange");
   std::vector<uint32_t> in(threads * blocks, 5);
   uint64_t din = upload(k.memory, in), dout = k.memory.allocate(in.size() * 4);
@@ -341,12 +341,14 @@ std::string run_exchange(bool skip_idle) {
 }
 
 TEST(Sm, SkippingIdleCyclesGivesTheSameCountersAsTickingEveryCycle) {
-  std::string skipping = run_in_child([] { return run_exchange(true); });
-  std::string ticking = run_in_child([] { return run_exchange(false); });
-  ASSERT_EQ(skipping.find("error"), std::string::npos) << skipping;
-  ASSERT_NE(skipping.find("tb 3"), std::string::npos) << skipping;
-  EXPECT_EQ(skipping, ticking);
-  std::cout << skipping;
+  for (const char* scheduler : {"lrr", "gto", "two_level"}) {
+    std::string skipping = run_in_child([&] { return run_exchange(true, scheduler); });
+    std::string ticking = run_in_child([&] { return run_exchange(false, scheduler); });
+    ASSERT_EQ(skipping.find("error"), std::string::npos) << skipping;
+    ASSERT_NE(skipping.find("tb 3"), std::string::npos) << skipping;
+    EXPECT_EQ(skipping, ticking) << scheduler;
+    std::cout << scheduler << ":\n" << skipping;
+  }
 }
 
 }  // namespace
