@@ -1,6 +1,7 @@
 // `scwarp launch`: every option's text is checked before any work, then the
-// buffers are created on a functional Device, the kernel runs, and --out
-// buffers are written back to files.
+// buffers are created on a Device (the timing model, or with --functional the
+// functional engine), the kernel runs, and --out buffers are written back to
+// files.
 #include "sc_model/cli/launch_command.h"
 
 #include <fmt/core.h>
@@ -18,8 +19,10 @@
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/launch_specs.h"
+#include "sc_model/cli/run_config.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
+#include "sc_model/gpu/timing_executor.h"
 #include "sc_model/runtime/device.h"
 
 namespace scwarp::cli {
@@ -34,6 +37,9 @@ struct LaunchOptions {
   std::vector<std::string> buffers;
   std::vector<std::string> args;
   std::vector<std::string> outs;
+  bool functional = false;
+  ConfigChoice config;
+  std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
 };
 
 // All option text, parsed and cross-checked (names refer to declared buffers).
@@ -175,6 +181,7 @@ void write_outputs(const runtime::Device& device, const std::vector<OutSpec>& ou
 
 void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
                    const runtime::LaunchResult& result, double seconds) {
+  fmt::print("mode                 {}\n", opts.functional ? "functional" : "timing");
   const auto dims = [](func::Dim3 d) { return fmt::format("{},{},{}", d.x, d.y, d.z); };
   fmt::print("kernel               {}\n", opts.kernel);
   fmt::print("grid                 {}\n", dims(plan.grid));
@@ -182,13 +189,25 @@ void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
   fmt::print("blocks               {}\n", result.blocks);
   fmt::print("warp instructions    {}\n", result.warp_instructions);
   fmt::print("thread instructions  {}\n", result.thread_instructions);
+  if (!opts.functional) {
+    fmt::print("cycles               {}\n", result.cycles);
+    fmt::print("ipc                  {:.2f} thread instr/cycle\n",
+               result.cycles ? double(result.thread_instructions) / double(result.cycles) : 0.0);
+    // PTX alone does not say how many registers ptxas would give a thread.
+    fmt::print("registers/thread     unknown: blocks were placed without a register limit\n");
+  }
   fmt::print("host seconds         {:.3f}\n", seconds);
+}
+
+std::unique_ptr<runtime::Executor> make_executor(const LaunchOptions& opts) {
+  if (opts.functional) return runtime::make_functional_executor();
+  return std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
 }
 
 int launch(const LaunchOptions& opts) {
   const LaunchPlan plan = plan_launch(opts);
   require_regular_file(fmt::format("--ptx '{}'", opts.ptx_path), opts.ptx_path);
-  runtime::Device device;
+  runtime::Device device(make_executor(opts));
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);
   const runtime::KernelArgs args = kernel_args(plan.args, buffers);
@@ -206,8 +225,8 @@ int launch(const LaunchOptions& opts) {
 void add_launch_command(CLI::App& app, int& exit_status) {
   auto opts = std::make_shared<LaunchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "launch", "Run one kernel of a PTX file on the functional engine with buffers and "
-                "arguments given here");
+      "launch", "Run one kernel of a PTX file on the timing model (or the functional engine) "
+                "with buffers and arguments given here");
   cmd->add_option("--ptx", opts->ptx_path, "PTX file")->required();
   cmd->add_option("--kernel", opts->kernel, "Name of the .entry to launch")->required();
   cmd->add_option("--grid", opts->grid, "Grid dimensions X[,Y[,Z]]")->required();
@@ -221,6 +240,18 @@ void add_launch_command(CLI::App& app, int& exit_status) {
                   "Kernel argument in parameter order: TYPE:VALUE (u8 u16 u32 u64 s8 s16 s32 s64 "
                   "f32 f64) or ptr:BUFFER; repeatable");
   cmd->add_option("--out", opts->outs, "After the launch write buffer NAME to FILE: NAME=FILE; repeatable");
+  CLI::Option* config = cmd->add_option("--config", opts->config.config,
+                                        "GPU config file or name in configs/ (default: built-in gtx480)");
+  CLI::Option* sched = cmd->add_option("--sched", opts->config.scheduler, "Issue scheduler policy");
+  CLI::Option* fetch = cmd->add_option("--fetch", opts->config.fetch_policy, "Fetch policy");
+  CLI::Option* set = cmd->add_option("--set", opts->config.sets, "Override a config option, NAME=VALUE");
+  cmd->add_option("--configs-dir", opts->configs_dir, "Folder holding the <name>.config files")
+      ->capture_default_str();
+  cmd->add_flag("--functional", opts->functional, "Run on the functional engine only (no cycles)")
+      ->excludes(config)
+      ->excludes(sched)
+      ->excludes(fetch)
+      ->excludes(set);
   cmd->callback([opts, &exit_status] { exit_status = launch(*opts); });
 }
 

@@ -96,7 +96,7 @@ static std::string warp_list(const std::vector<uint32_t>& ids) {
   return s.empty() ? "none" : s;
 }
 
-void Engine::check_deadlock(Block& block) const {
+void Engine::report_deadlock(const Block& block) const {
   const BarrierTable& table = *block.barriers_;
   for (uint32_t id = 0; id < kBarrierCount; ++id) {
     const BarrierSlot& slot = table.slots[id];

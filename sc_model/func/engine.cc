@@ -289,7 +289,7 @@ uint64_t Engine::run_block(Block& block) {
         progressed = true;
       }
     }
-    if (!progressed && !block.done()) check_deadlock(block);
+    if (!progressed && !block.done()) report_deadlock(block);
   }
   return thread_instructions;
 }

@@ -134,6 +134,13 @@ class Engine {
   // Executes the next instruction of a Ready warp. Throws scwarp::Error naming
   // kernel, block, thread, PC and address on a fault.
   ExecRecord step(Block& block, Warp& warp);
+  // step() into a record the caller reuses (the timing model, once per issue):
+  // every field is set except addr[], where only the lanes of a memory
+  // instruction's exec_mask are written.
+  void step_into(Block& block, Warp& warp, ExecRecord& rec);
+  // For a block none of whose warps can make progress: throws scwarp::Error
+  // saying which barrier can never release and which warps wait where.
+  [[noreturn]] void report_deadlock(const Block& block) const;
   // Runs a whole block to completion (functional mode): warps round robin, a
   // barrier that can never release is reported as an error.
   uint64_t run_block(Block& block);  // returns thread instructions executed
@@ -153,10 +160,6 @@ class Engine {
   void lay_out_parameters();
   std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
   std::unique_ptr<Warp> make_warp(uint32_t id, uint32_t live_mask) const;
-  // step() into a record the caller reuses: addr[] is not cleared, only the
-  // lanes of a memory instruction's exec_mask are written.
-  void step_into(Block& block, Warp& warp, ExecRecord& rec);
-  void check_deadlock(Block& block) const;
 
   GlobalMemory& mem_;
   LaunchSpec spec_;

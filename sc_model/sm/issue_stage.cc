@@ -69,7 +69,7 @@ void IssueStage::issue(uint32_t w, uint64_t cycle) {
                 ": I-buffer head is not the warp's next instruction (pipeline bug)");
   slot.ibuffer.pop();
   slot.engine->set_cycle(cycle);
-  rec_ = slot.engine->step(*slot.block, *slot.warp);
+  slot.engine->step_into(*slot.block, *slot.warp, rec_);
   bool long_latency = is_long_load(rec_);
   dispatch->dispatch(rec_, w, long_latency, cycle);
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
@@ -98,10 +98,7 @@ void IssueStage::issue(uint32_t w, uint64_t cycle) {
 void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
   uint32_t t = table_.warp_views()[w].tb_slot;
   sched::TbView& tb = table_.tb_views()[t];
-  if (rec.reached_barrier) {
-    ++tb.warps_at_barrier;
-    table_.tbs()[t].last_barrier = rec.instr;
-  }
+  if (rec.reached_barrier) ++tb.warps_at_barrier;
   if (rec.warp_exited) {
     ++tb.warps_exited;
     fetch_.stop(w);

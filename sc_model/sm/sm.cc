@@ -129,11 +129,7 @@ void Sm::check_deadlock(uint32_t t) const {
   const sched::TbView& v = table_.tb_views()[t];
   if (v.warps_at_barrier == 0 || v.warps_at_barrier + v.warps_exited != v.warps) return;
   const TbSlot& tb = table_.tbs()[t];
-  const ptx::Instr* bar = tb.last_barrier;
-  throw Error("kernel " + tb.engine->spec().kernel->name + " block " + std::to_string(v.id) +
-              ": deadlock, every warp still running waits at a barrier that can never be released (" +
-              (bar ? "'" + bar->text + "' at line " + std::to_string(bar->line) : std::string("barrier")) +
-              ")");
+  tb.engine->report_deadlock(*tb.block);
 }
 
 void Sm::update_unit_state(uint64_t cycle) {

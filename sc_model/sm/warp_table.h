@@ -43,7 +43,6 @@ struct TbSlot {
   uint64_t start_cycle = 0;
   uint64_t warp_instructions = 0, thread_instructions = 0;
   uint32_t in_flight = 0;      // issued instructions not yet written back / completed
-  const ptx::Instr* last_barrier = nullptr;  // for the deadlock message
 };
 
 class WarpTable {

@@ -82,14 +82,22 @@ TEST(LaunchInputErrors, EmptyBufferFileIsRefused) {
                1, "the file holds 0 bytes");
 }
 
+// n = 1000 elements but buffers of 64 floats: threads from 64 on read past the end.
+const std::string kOutOfBoundsSaxpy = " --kernel saxpy --grid 8 --block 128 --buffer x=zero:256"
+                                      " --buffer y=zero:256 --arg s32:1000 --arg f32:1 --arg ptr:x --arg ptr:y";
+
 TEST(LaunchKernelFaults, OutOfBoundsAccessNamesKernelBlockThreadPcAndAddress) {
-  // n = 1000 elements but buffers of 64 floats: thread 64 reads past the end.
-  const ProcessResult r = run_scwarp("launch " + kernels_ptx() +
-                                     " --kernel saxpy --grid 8 --block 128 --buffer x=zero:256"
-                                     " --buffer y=zero:256 --arg s32:1000 --arg f32:1 --arg ptr:x --arg ptr:y");
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() + kOutOfBoundsSaxpy + " --functional");
   expect_error(r, 1, "outside any allocation");
-  // 64 floats fit; thread 64 of block 0 is the first to read past them.
+  // Functionally blocks run in order: thread 64 of block 0 is the first to read past them.
   expect_error_matching(r, 1, R"(kernel saxpy block \(0,0,0\) thread \(64,0,0\) .*pc [0-9]+.* address 0x[0-9a-f]+)");
+}
+
+TEST(LaunchKernelFaults, OutOfBoundsAccessOnTheTimingModelIsTheSameKindOfError) {
+  // Blocks run side by side on the SMs: whichever faulting access issues first is reported.
+  const ProcessResult r = run_scwarp("launch " + kernels_ptx() + kOutOfBoundsSaxpy);
+  expect_error(r, 1, "outside any allocation");
+  expect_error_matching(r, 1, R"(kernel saxpy block \([0-7],0,0\) thread \([0-9]+,0,0\) .*pc [0-9]+.* address 0x[0-9a-f]+)");
 }
 
 TEST(LaunchKernelFaults, MisalignedAccessIsReported) {

@@ -36,6 +36,23 @@ TEST(Launch, SaxpyWritesTheExpectedOutputFile) {
   EXPECT_EQ(read_file(dir + "/out.bin"), bytes_of(expected));
   EXPECT_NE(r.out.find("blocks               4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("thread instructions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mode                 timing"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cycles"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("without a register limit"), std::string::npos) << r.out;
+}
+
+TEST(Launch, FunctionalModeGivesTheSameResultWithoutCycles) {
+  const std::string dir = scratch_dir();
+  const std::string common = "launch --ptx '" + data_file("kernels.ptx") +
+                             "' --kernel saxpy --grid 2 --block 64 --buffer x=seed:512:3 "
+                             "--buffer y=seed:512:4 --arg s32:128 --arg f32:1.5 --arg ptr:x --arg ptr:y";
+  const ProcessResult timed = run_scwarp(common + " --config tiny --sched gto --out 'y=" + dir + "/t.bin'");
+  const ProcessResult functional = run_scwarp(common + " --functional --out 'y=" + dir + "/f.bin'");
+  ASSERT_EQ(timed.exit_status, 0) << timed.out << timed.err;
+  ASSERT_EQ(functional.exit_status, 0) << functional.out << functional.err;
+  EXPECT_EQ(read_file(dir + "/t.bin"), read_file(dir + "/f.bin"));
+  EXPECT_NE(functional.out.find("mode                 functional"), std::string::npos);
+  EXPECT_EQ(functional.out.find("cycles"), std::string::npos) << functional.out;
 }
 
 // seed:BYTES:SEED is documented as the little-endian outputs of std::mt19937_64.
