@@ -91,6 +91,28 @@ TEST(RunTiming, BadSetNamesTheOption) {
   EXPECT_NE(r.err.find("--set"), std::string::npos) << r.err;
 }
 
+TEST(RunTiming, GpgpuSimConfigFileRunsAndItsUnmodelledOptionsAreListed) {
+  const std::string path = scratch_dir() + "/mine.config";
+  write_file(path, "# a GPGPU-Sim user's file\n-gpgpu_ptx_sim_mode 0\n-gpgpu_n_clusters 1\n"
+                   "-visualizer_enabled 0\n-gpgpu_scheduler gto\n");
+  const ProcessResult r = run_scwarp("run --config '" + path + "' --workload vector_add --size tiny");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("warning"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-gpgpu_ptx_sim_mode"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-visualizer_enabled"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("(1 SMs)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("scheduler            gto"), std::string::npos) << r.out;
+}
+
+TEST(RunTiming, InvalidConfigValueNamesFileLineAndOption) {
+  const std::string path = scratch_dir() + "/bad.config";
+  write_file(path, "-gpgpu_n_clusters 2\n-gpgpu_shader_registers lots\n");
+  const ProcessResult r = run_scwarp("run --config '" + path + "' --size tiny");
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.err.find("bad.config:2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("-gpgpu_shader_registers"), std::string::npos) << r.err;
+}
+
 TEST(RunTiming, MissingConfigIsNamed) {
   const ProcessResult r = run_scwarp("run --config /nonexistent/x.config --size tiny");
   EXPECT_EQ(r.exit_status, 2);
