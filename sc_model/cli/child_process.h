@@ -1,7 +1,9 @@
 // Runs this same program again as a child process. SystemC elaborates one
-// GPU per process, so a command that simulates several runs (bench) gives
-// each its own process; that also measures each run's own peak memory.
+// GPU per process, so a command that simulates several runs (bench, sweep)
+// gives each its own process; that also measures each run's own peak memory.
 #pragma once
+
+#include <sys/types.h>
 
 #include <string>
 #include <vector>
@@ -9,12 +11,43 @@
 namespace scwarp::cli {
 
 struct ChildResult {
-  int exit_status = 0;
+  int exit_status = 0;      // 128 + signal number when the child was killed
   std::string stderr_text;  // what the child wrote on stderr
 };
 
-// `args` are the arguments after the program name. The child's stdout is
-// discarded. Throws scwarp::Error if the child cannot be started.
+// A child scwarp started in the background; its stdout is discarded and its
+// stderr kept in a temporary file until the result is collected.
+class SelfChild {
+ public:
+  // `args` are the arguments after the program name. Throws scwarp::Error if
+  // the child cannot be started.
+  explicit SelfChild(const std::vector<std::string>& args);
+  ~SelfChild();
+  SelfChild(const SelfChild&) = delete;
+  SelfChild& operator=(const SelfChild&) = delete;
+
+  pid_t pid() const { return pid_; }
+  // Blocks until this child ends.
+  ChildResult wait();
+  // The result once the child has been reaped elsewhere (wait_any_child) with
+  // this raw wait status.
+  ChildResult result(int wait_status) const;
+
+ private:
+  std::string stderr_path_;
+  pid_t pid_ = 0;
+};
+
+struct EndedChild {
+  pid_t pid = 0;
+  int wait_status = 0;  // raw, for SelfChild::result
+};
+
+// Blocks until any child of this process ends. Throws scwarp::Error when
+// there is none.
+EndedChild wait_any_child();
+
+// Starts a child and waits for it.
 ChildResult run_self(const std::vector<std::string>& args);
 
 }  // namespace scwarp::cli

@@ -14,6 +14,7 @@
 #include "sc_model/cli/launch_command.h"
 #include "sc_model/cli/list_command.h"
 #include "sc_model/cli/run_command.h"
+#include "sc_model/cli/sweep_command.h"
 #include "sc_model/cli/usage_error.h"
 
 namespace {
@@ -49,6 +50,7 @@ extern "C" int sc_main(int argc, char** argv) {
   add_run_command(app, exit_status);
   add_launch_command(app, exit_status);
   add_bench_command(app, exit_status);
+  add_sweep_command(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

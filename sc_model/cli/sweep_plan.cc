@@ -1,0 +1,108 @@
+#include "sc_model/cli/sweep_plan.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "sc_model/cli/run_config.h"
+#include "sc_model/cli/usage_error.h"
+#include "tb/workloads/workload.h"
+
+namespace scwarp::cli {
+namespace {
+
+constexpr const char* kBuiltinConfigName = "gtx480";
+
+bool barrier_intensive(const std::string& workload) {
+  return workloads::make_workload(workload)->barrier_intensive();
+}
+
+std::vector<std::string> suite_workloads(const std::string& suite) {
+  std::vector<std::string> names;
+  for (const std::string& name : workloads::suite_workload_names()) {
+    if (suite == "all" || (suite == "barrier") == barrier_intensive(name)) names.push_back(name);
+  }
+  return names;
+}
+
+void require_distinct(const char* option, const std::vector<std::string>& values) {
+  std::set<std::string> seen;
+  for (const std::string& v : values) {
+    if (!seen.insert(v).second) throw UsageError(fmt::format("{} '{}' is given twice", option, v));
+  }
+}
+
+// A policy name becomes a folder name: letters, digits, '_', '-', '.' only.
+bool is_policy_name(const std::string& name) {
+  return !name.empty() && name != "." && name != ".." &&
+         std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; });
+}
+
+// "ISSUE" or "ISSUE+FETCH" into its two names.
+std::pair<std::string, std::string> split_policy(const std::string& policy) {
+  const size_t plus = policy.find('+');
+  const std::string sched = policy.substr(0, plus);
+  const std::string fetch = plus == std::string::npos ? "" : policy.substr(plus + 1);
+  if (!is_policy_name(sched) || (plus != std::string::npos && !is_policy_name(fetch)))
+    throw UsageError(fmt::format("--sched '{}': expected ISSUE or ISSUE+FETCH, policy names of "
+                                 "letters, digits, '_', '-' and '.'",
+                                 policy));
+  return {sched, fetch};
+}
+
+// Loads each config once (so a bad --config or --set fails here, not in every
+// run) and names it; two configs may not share a name.
+std::vector<std::string> config_names(const SweepRequest& req, const std::vector<std::string>& configs) {
+  std::vector<std::string> names;
+  for (const std::string& config : configs) {
+    load_run_config({config, "", "", req.sets}, req.configs_dir);
+    names.push_back(config.empty() ? kBuiltinConfigName : std::filesystem::path(config).stem().string());
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (names[i] == names[j])
+        throw UsageError(fmt::format("--config '{}' and '{}' are both named '{}'", configs[j].empty() ? "(built-in)" : configs[j],
+                                     configs[i], names[i]));
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> child_args(const SweepRequest& req, const SweepRun& run, const std::string& config) {
+  std::vector<std::string> args{"run", "--workload", run.workload, "--size", req.size,
+                                "--seed", std::to_string(req.seed), "--sched", run.sched};
+  if (!run.fetch.empty()) args.insert(args.end(), {"--fetch", run.fetch});
+  if (!config.empty()) args.insert(args.end(), {"--config", config, "--configs-dir", req.configs_dir});
+  for (const std::string& set : req.sets) args.insert(args.end(), {"--set", set});
+  return args;
+}
+
+}  // namespace
+
+std::vector<std::string> sweep_suite_names() { return {"barrier", "other", "all"}; }
+
+std::vector<SweepRun> plan_sweep(const SweepRequest& req) {
+  const std::vector<std::string> workload_list = req.suite.empty() ? req.workloads : suite_workloads(req.suite);
+  const std::vector<std::string> configs = req.configs.empty() ? std::vector<std::string>{""} : req.configs;
+  require_distinct("--workload", workload_list);
+  require_distinct("--sched", req.policies);
+  require_distinct("--config", configs);
+  const std::vector<std::string> names = config_names(req, configs);
+  std::vector<SweepRun> runs;
+  for (size_t c = 0; c < configs.size(); ++c) {
+    for (const std::string& policy : req.policies) {
+      const auto [sched, fetch] = split_policy(policy);
+      for (const std::string& workload : workload_list) {
+        SweepRun run{workload, barrier_intensive(workload), policy, sched, fetch, names[c], {}};
+        run.args = child_args(req, run, configs[c]);
+        runs.push_back(std::move(run));
+      }
+    }
+  }
+  return runs;
+}
+
+}  // namespace scwarp::cli

@@ -1,0 +1,45 @@
+// What `scwarp sweep` runs: the cross product configs x policies x workloads,
+// in that fixed order, each run as a child `scwarp run` with its own report
+// file under the sweep's folder.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace scwarp::cli {
+
+struct SweepRequest {
+  std::vector<std::string> workloads;  // --workload, or empty with a suite
+  std::string suite;                   // --suite barrier|other|all, or empty
+  std::vector<std::string> policies;   // --sched: "ISSUE" or "ISSUE+FETCH"
+  std::vector<std::string> configs;    // --config values; empty: the built-in gtx480
+  std::string size = "paper";
+  uint64_t seed = 1;
+  std::vector<std::string> sets;       // --set NAME=VALUE, passed to every run
+  std::string configs_dir;             // where a bare config name is looked up
+};
+
+struct SweepRun {
+  std::string workload;
+  bool barrier_intensive = false;
+  std::string policy;  // as given: "mwf_lrr+cff"
+  std::string sched;   // its issue policy: "mwf_lrr"
+  std::string fetch;   // its fetch policy: "cff", or empty for the config's own
+  std::string config;  // the config's name in paths and reports: "gtx480", "tiny"
+  std::vector<std::string> args;  // the child's `scwarp run` arguments, --json left out
+
+  // "<config>/<policy>/<workload>": the run's place under runs/ and failed/.
+  std::string stem() const { return config + "/" + policy + "/" + workload; }
+};
+
+// The suite names --suite accepts.
+std::vector<std::string> sweep_suite_names();
+
+// Every run of the request, configs outermost and workloads innermost, each
+// list in command-line order (a suite's workloads sorted). Throws UsageError
+// naming the option for a malformed policy, a repeated value, a config that
+// does not load, or two configs with the same name.
+std::vector<SweepRun> plan_sweep(const SweepRequest& request);
+
+}  // namespace scwarp::cli

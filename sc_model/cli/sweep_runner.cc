@@ -1,0 +1,187 @@
+#include "sc_model/cli/sweep_runner.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sc_model/cli/child_process.h"
+#include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/json_file.h"
+#include "sc_model/common/error.h"
+
+namespace scwarp::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// The key a finished report carries: the child's arguments (--json left
+// out). A report is complete for a run when it carries that run's key.
+constexpr const char* kArgsKey = "sweep_args";
+
+std::optional<nlohmann::json> read_json(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+RunOutcome completed_outcome(const nlohmann::json& report) {
+  RunOutcome o;
+  const bool verified = report.at("verified").get<bool>();
+  o.status = verified ? RunStatus::Verified : RunStatus::Unverified;
+  o.scheduler = report.at("config").at("scheduler").get<std::string>();
+  o.fetch_policy = report.at("config").at("fetch_policy").get<std::string>();
+  o.cycles = report.at("cycles").get<uint64_t>();
+  o.ipc = report.at("ipc").get<double>();
+  o.host_seconds = report.at("host_seconds").get<double>();
+  return o;
+}
+
+// A report left by an earlier sweep for exactly this run.
+std::optional<RunOutcome> kept_outcome(const SweepRun& run, const fs::path& out_dir) {
+  const std::optional<nlohmann::json> report = read_json(out_dir / run_report_path(run));
+  if (!report || !report->contains(kArgsKey) || report->at(kArgsKey) != nlohmann::json(run.args))
+    return std::nullopt;
+  try {
+    RunOutcome o = completed_outcome(*report);
+    o.kept = true;
+    return o;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // not a complete timing report: run it again
+  }
+}
+
+// The line of a child's stderr that says what went wrong.
+std::string error_line(const std::string& stderr_text) {
+  std::istringstream lines(stderr_text);
+  std::string line, last;
+  while (std::getline(lines, line)) {
+    constexpr std::string_view kPrefix = "scwarp: error: ";
+    if (line.starts_with(kPrefix)) return line.substr(kPrefix.size());
+    if (!line.empty()) last = line;
+  }
+  return last.empty() ? "(no message)" : last;
+}
+
+void record_failure(const SweepRun& run, const fs::path& out_dir, const ChildResult& child) {
+  const fs::path path = out_dir / run_failure_path(run);
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path);
+  out << "command: scwarp " << fmt::format("{}", fmt::join(run.args, " ")) << " --json "
+      << run_report_path(run) << "\nexit status: " << child.exit_status << "\n\n"
+      << child.stderr_text;
+  if (!out) throw Error(fmt::format("cannot write '{}'", path.string()));
+}
+
+RunOutcome failed_outcome(const SweepRun& run, const fs::path& out_dir, const ChildResult& child,
+                          const std::string& error) {
+  record_failure(run, out_dir, child);
+  std::error_code ec;
+  fs::remove(out_dir / run_report_path(run), ec);  // a stale report of other arguments
+  RunOutcome o;
+  o.exit_status = child.exit_status;
+  o.error = error;
+  return o;
+}
+
+// The child wrote its report to <report>.part; stamp it with the run's key
+// and move it into place, so a report under its final name is always whole.
+RunOutcome finish_run(const SweepRun& run, const fs::path& out_dir, const ChildResult& child) {
+  const fs::path report_path = out_dir / run_report_path(run);
+  const fs::path part = report_path.string() + ".part";
+  if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed)
+    return failed_outcome(run, out_dir, child, error_line(child.stderr_text));
+  std::optional<nlohmann::json> report = read_json(part);
+  if (!report) return failed_outcome(run, out_dir, child, "the run's JSON report is missing or unreadable");
+  (*report)[kArgsKey] = run.args;
+  write_json_file(part.string(), *report);
+  fs::rename(part, report_path);
+  std::error_code ec;
+  fs::remove(out_dir / run_failure_path(run), ec);  // from an earlier, failed attempt
+  return completed_outcome(*report);
+}
+
+std::unique_ptr<SelfChild> start_run(const SweepRun& run, const fs::path& out_dir) {
+  const fs::path report_path = out_dir / run_report_path(run);
+  fs::create_directories(report_path.parent_path());
+  std::vector<std::string> args = run.args;
+  args.insert(args.end(), {"--json", report_path.string() + ".part"});
+  return std::make_unique<SelfChild>(args);
+}
+
+const char* status_word(const RunOutcome& o) {
+  if (o.kept) return "kept";
+  switch (o.status) {
+    case RunStatus::Verified: return "done";
+    case RunStatus::Unverified: return "UNVERIFIED";
+    case RunStatus::Failed: break;
+  }
+  return "FAILED";
+}
+
+void print_progress(size_t finished, size_t total, const SweepRun& run, const RunOutcome& o) {
+  fmt::print(stderr, "[{}/{}] {} {} {} {} ({:.1f} s){}\n", finished, total, status_word(o), run.workload,
+             run.policy, run.config, o.seconds, o.error.empty() ? "" : ": " + o.error);
+}
+
+struct Running {
+  size_t index;
+  std::unique_ptr<SelfChild> child;
+  Clock::time_point start;
+};
+
+// Runs the runs at `todo` (indices into `runs`), `jobs` at a time, filling
+// their outcomes; `finished` counts progress lines already printed.
+void run_pending(const std::vector<SweepRun>& runs, const std::vector<size_t>& todo, const fs::path& out_dir,
+                 unsigned jobs, std::vector<RunOutcome>& outcomes, size_t finished) {
+  std::map<pid_t, Running> running;
+  size_t next = 0;
+  while (next < todo.size() || !running.empty()) {
+    while (running.size() < jobs && next < todo.size()) {
+      const size_t i = todo[next++];
+      std::unique_ptr<SelfChild> child = start_run(runs[i], out_dir);
+      const pid_t pid = child->pid();
+      running.emplace(pid, Running{i, std::move(child), Clock::now()});
+    }
+    const EndedChild ended = wait_any_child();
+    const auto it = running.find(ended.pid);
+    if (it == running.end()) continue;  // not one of ours
+    const Running& r = it->second;
+    RunOutcome o = finish_run(runs[r.index], out_dir, r.child->result(ended.wait_status));
+    o.seconds = std::chrono::duration<double>(Clock::now() - r.start).count();
+    print_progress(++finished, runs.size(), runs[r.index], o);
+    outcomes[r.index] = std::move(o);
+    running.erase(it);
+  }
+}
+
+}  // namespace
+
+std::string run_report_path(const SweepRun& run) { return "runs/" + run.stem() + ".json"; }
+std::string run_failure_path(const SweepRun& run) { return "failed/" + run.stem() + ".txt"; }
+
+std::vector<RunOutcome> execute_sweep(const std::vector<SweepRun>& runs, const std::string& out_dir,
+                                      unsigned jobs) {
+  std::vector<RunOutcome> outcomes(runs.size());
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (std::optional<RunOutcome> kept = kept_outcome(runs[i], out_dir)) outcomes[i] = std::move(*kept);
+    else todo.push_back(i);
+  }
+  const size_t kept = runs.size() - todo.size();
+  if (kept > 0)
+    fmt::print(stderr, "scwarp sweep: {} of {} runs kept from an earlier sweep in {}\n", kept, runs.size(), out_dir);
+  run_pending(runs, todo, out_dir, jobs, outcomes, kept);
+  return outcomes;
+}
+
+}  // namespace scwarp::cli

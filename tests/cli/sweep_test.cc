@@ -1,0 +1,208 @@
+// `scwarp sweep`: the cross product in a fixed order, resuming, failures kept
+// apart, results independent of --jobs; and the report script on its output.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/cli/scwarp_process.h"
+
+namespace scwarp::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Two workloads x two policies on the tiny GPU at tiny size.
+constexpr const char* kTinySweep = "sweep --config tiny --size tiny --workload matmul vector_add --sched lrr gto";
+
+ProcessResult sweep(const std::string& dir, const std::string& args = kTinySweep, int jobs = 2) {
+  return run_scwarp(args + " --jobs " + std::to_string(jobs) + " --out '" + dir + "'");
+}
+
+nlohmann::json summary(const std::string& dir) { return nlohmann::json::parse(read_file(dir + "/sweep.json")); }
+
+// The summary without host times, the only figures that may differ between
+// two sweeps of the same runs.
+nlohmann::json without_host_times(nlohmann::json s) {
+  for (auto& run : s.at("runs")) run.erase("host_seconds");
+  return s;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Sweep, RunsTheCrossProductInCommandLineOrder) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r = sweep(dir);
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_EQ(count(r.err, "] done "), 4u) << r.err;
+  EXPECT_NE(r.err.find("[4/4] done "), std::string::npos) << r.err;
+  const nlohmann::json s = summary(dir);
+  ASSERT_EQ(s.at("runs").size(), 4u);
+  const std::vector<std::pair<std::string, std::string>> order = {
+      {"lrr", "matmul"}, {"lrr", "vector_add"}, {"gto", "matmul"}, {"gto", "vector_add"}};
+  for (size_t i = 0; i < order.size(); ++i) {
+    const auto& run = s.at("runs")[i];
+    EXPECT_EQ(run.at("policy"), order[i].first);
+    EXPECT_EQ(run.at("sched"), order[i].first);
+    EXPECT_EQ(run.at("fetch"), "rr");
+    EXPECT_EQ(run.at("workload"), order[i].second);
+    EXPECT_EQ(run.at("config"), "tiny");
+    EXPECT_EQ(run.at("status"), "verified");
+    EXPECT_EQ(run.at("verified"), true);
+    EXPECT_GT(run.at("cycles").get<uint64_t>(), 0u);
+    EXPECT_GT(run.at("ipc").get<double>(), 0.0);
+    const auto report = nlohmann::json::parse(read_file(dir + "/" + run.at("report").get<std::string>()));
+    EXPECT_EQ(report.at("cycles"), run.at("cycles"));
+  }
+  EXPECT_EQ(s.at("runs")[0].at("report"), "runs/tiny/lrr/matmul.json");
+  EXPECT_EQ(s.at("summary").at("verified"), 4);
+  EXPECT_NE(r.out.find("4 runs: 4 verified, 0 unverified, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST(Sweep, ASecondSweepKeepsEveryCompleteRun) {
+  const std::string dir = scratch_dir() + "/out";
+  ASSERT_EQ(sweep(dir).exit_status, 0);
+  const nlohmann::json first = summary(dir);
+  const auto stamp = fs::last_write_time(dir + "/runs/tiny/gto/matmul.json");
+  const ProcessResult again = sweep(dir);
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_NE(again.err.find("4 of 4 runs kept"), std::string::npos) << again.err;
+  EXPECT_EQ(count(again.err, "] done "), 0u) << again.err;
+  EXPECT_EQ(fs::last_write_time(dir + "/runs/tiny/gto/matmul.json"), stamp);
+  EXPECT_EQ(summary(dir), first);
+}
+
+TEST(Sweep, AMissingReportIsRunAgainAlone) {
+  const std::string dir = scratch_dir() + "/out";
+  ASSERT_EQ(sweep(dir).exit_status, 0);
+  const nlohmann::json first = summary(dir);
+  fs::remove(dir + "/runs/tiny/gto/matmul.json");
+  // A report cut short (an interrupted write) is not complete either.
+  write_file(dir + "/runs/tiny/lrr/vector_add.json", "{\"cycles\": ");
+  const ProcessResult again = sweep(dir);
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_NE(again.err.find("2 of 4 runs kept"), std::string::npos) << again.err;
+  EXPECT_EQ(count(again.err, "] done "), 2u) << again.err;
+  EXPECT_NE(again.err.find("done matmul gto tiny"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("done vector_add lrr tiny"), std::string::npos) << again.err;
+  EXPECT_EQ(without_host_times(summary(dir)), without_host_times(first));
+}
+
+TEST(Sweep, ARunThatFailsIsRecordedAndTheOthersComplete) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r =
+      sweep(dir, "sweep --config tiny --size tiny --workload vector_add --sched nope lrr+rr");
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  EXPECT_NE(r.err.find("FAILED vector_add nope tiny"), std::string::npos) << r.err;
+  const nlohmann::json s = summary(dir);
+  ASSERT_EQ(s.at("runs").size(), 2u);
+  const auto& failed = s.at("runs")[0];
+  EXPECT_EQ(failed.at("status"), "failed");
+  EXPECT_EQ(failed.at("exit_status"), 1);
+  EXPECT_NE(failed.at("error").get<std::string>().find("nope"), std::string::npos) << failed;
+  EXPECT_NE(read_file(dir + "/failed/tiny/nope/vector_add.txt").find("nope"), std::string::npos);
+  const auto& ok = s.at("runs")[1];
+  EXPECT_EQ(ok.at("status"), "verified");
+  EXPECT_EQ(ok.at("sched"), "lrr");
+  EXPECT_EQ(ok.at("fetch"), "rr");
+  EXPECT_TRUE(fs::exists(dir + "/runs/tiny/lrr+rr/vector_add.json"));
+  EXPECT_EQ(s.at("summary").at("failed"), 1);
+}
+
+TEST(Sweep, OneJobAndTwoJobsGiveTheSameResults) {
+  const std::string one = scratch_dir() + "/one", two = scratch_dir() + "/two";
+  ASSERT_EQ(sweep(one, kTinySweep, 1).exit_status, 0);
+  ASSERT_EQ(sweep(two, kTinySweep, 2).exit_status, 0);
+  EXPECT_EQ(without_host_times(summary(one)), without_host_times(summary(two)));
+  for (const char* report : {"/runs/tiny/gto/matmul.json", "/runs/tiny/lrr/vector_add.json"}) {
+    auto a = nlohmann::json::parse(read_file(one + report)), b = nlohmann::json::parse(read_file(two + report));
+    for (auto* r : {&a, &b})
+      for (const char* host : {"host", "host_seconds", "launch_seconds", "launch_cpu_seconds",
+                               "thread_instructions_per_second"})
+        r->erase(host);
+    EXPECT_EQ(a, b) << report;
+  }
+}
+
+// A suite names the suite's workloads, never a microbenchmark; a policy that
+// is not registered fails each run quickly, which is all this needs.
+TEST(Sweep, SuiteOtherLeavesOutBarrierIntensiveAndMicrobenchmarks) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r = sweep(dir, "sweep --config tiny --size tiny --suite other --sched nope");
+  EXPECT_EQ(r.exit_status, 1) << r.err;
+  const nlohmann::json s = summary(dir);
+  ASSERT_GT(s.at("runs").size(), 0u);
+  for (const auto& run : s.at("runs")) {
+    EXPECT_EQ(run.at("barrier_intensive"), false) << run;
+    EXPECT_NE(run.at("workload"), "vector_add");
+    EXPECT_NE(run.at("workload"), "matmul");
+  }
+}
+
+struct UsageCase {
+  const char* name;
+  const char* args;
+  const char* message;
+};
+void PrintTo(const UsageCase& c, std::ostream* os) { *os << c.name; }
+
+class SweepUsage : public ::testing::TestWithParam<UsageCase> {};
+
+TEST_P(SweepUsage, IsRefusedWithStatusTwoNamingTheOption) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r = run_scwarp(std::string("sweep --size tiny ") + GetParam().args + " --out '" + dir + "'");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_NE(r.err.find(GetParam().message), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir + "/sweep.json"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, SweepUsage,
+    ::testing::Values(UsageCase{"NoWorkloads", "--sched lrr", "--workload or --suite is required"},
+                      UsageCase{"WorkloadAndSuite", "--workload matmul --suite all --sched lrr", "excludes"},
+                      UsageCase{"SlashInPolicy", "--workload matmul --sched a/b", "--sched 'a/b'"},
+                      UsageCase{"EmptyFetch", "--workload matmul --sched lrr+", "--sched 'lrr+'"},
+                      UsageCase{"RepeatedPolicy", "--workload matmul --sched lrr lrr", "--sched 'lrr' is given twice"},
+                      UsageCase{"UnknownConfig", "--workload matmul --sched lrr --config nope", "--config: 'nope'"},
+                      UsageCase{"ZeroJobs", "--workload matmul --sched lrr --jobs 0", "--jobs"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+bool python_has_matplotlib() {
+  return std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") == 0;
+}
+
+TEST(SweepReport, WritesTablesWithAGeometricMeanAndPlots) {
+  if (!python_has_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 cannot import matplotlib";
+  const std::string dir = scratch_dir() + "/out", report = scratch_dir() + "/report";
+  ASSERT_EQ(sweep(dir).exit_status, 0);
+  const std::string command = "/usr/bin/python3 '" SCWARP_SOURCE_DIR "/scripts/sweep_report.py' '" + dir +
+                              "' --out '" + report + "' --timeline-workload matmul --timeline-policy gto";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string md = read_file(report + "/report.md");
+  EXPECT_NE(md.find("| geomean |"), std::string::npos) << md;
+  EXPECT_NE(md.find("gto"), std::string::npos) << md;
+  for (const char* png : {"speedup_tiny.png", "stalls_gpgpu_tiny.png", "stalls_hazards_tiny.png",
+                          "timeline_tiny_matmul_gto.png"})
+    EXPECT_TRUE(fs::exists(report + "/" + png)) << png;
+}
+
+TEST(SweepReport, SaysWhenTheBaselineIsMissing) {
+  if (!python_has_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 cannot import matplotlib";
+  const std::string dir = scratch_dir() + "/out", report = scratch_dir() + "/report";
+  ASSERT_EQ(sweep(dir, "sweep --config tiny --size tiny --workload vector_add --sched gto").exit_status, 0);
+  const std::string command = "/usr/bin/python3 '" SCWARP_SOURCE_DIR "/scripts/sweep_report.py' '" + dir +
+                              "' --out '" + report + "' 2>/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string md = read_file(report + "/report.md");
+  EXPECT_NE(md.find("baseline policy 'lrr' is not in this sweep"), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace scwarp::testing
