@@ -123,7 +123,7 @@ def speedup_section(sweep, config, baseline, out):
             for w in sweep.workloads]
     for label, group in workload_groups(sweep):
         means = [geomean_speedup(sweep, config, p, baseline, group) for p in others]
-        rows.append([label, f"{len(group)} workloads"] + [f"{fmt_ratio(g)} (n={n})" for g, n in means])
+        rows.append([label, f"{len(group)} workload{'s' if len(group) != 1 else ''}"] + [f"{fmt_ratio(g)} (n={n})" for g, n in means])
     text = f"### Speedup over {baseline} (cycles of {baseline} / cycles of the policy)\n\n"
     text += md_table(["workload", "barrier-intensive"] + others, rows)
     png = f"speedup_{config}.png"
@@ -246,6 +246,8 @@ def plot_timeline(sweep, config, workload, policies, path):
                            facecolors=colours(kernels.index(str(tb["kernel"])) % 10), edgecolor="black", linewidth=0.2)
         sms = 1 + max((tb["sm"] for tb, _ in lanes), default=0)
         ax.set_ylim(0, sms)
+        ax.set_yticks([s + 0.5 for s in range(sms)])
+        ax.set_yticklabels([str(s) for s in range(sms)], fontsize="small")
         ax.set_ylabel("SM")
         ax.set_title(f"{workload} under {policy}: {run['cycles']} cycles ({width} TB slots per SM)")
     axes[-1, 0].set_xlabel("cycle")
