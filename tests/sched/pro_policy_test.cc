@@ -79,6 +79,14 @@ class ProSm {
     pro_->on_barrier_release(view(), tb);
   }
 
+  // bar.arrive on a named barrier released it, but `still_waiting` warps
+  // wait at another barrier of the TB (the pipeline recounts them).
+  void release_other_barrier(uint32_t tb, uint32_t still_waiting) {
+    tbs_.at(tb).warps_at_barrier = still_waiting;
+    ++tbs_[tb].barriers_released;
+    pro_->on_barrier_release(view(), tb);
+  }
+
   // The warp's last instruction (exit); a barrier waiting only on it releases.
   void exit(uint32_t slot) {
     issue(slot);
@@ -250,6 +258,19 @@ TEST(ProPolicy, LastWarpAtBarrierReturnsTbToNoWaitAtItsRankedPlace) {
   EXPECT_EQ(sm.order(), (Order{1, 0, 2, 3}));
   sm.at_cycle(2002);
   EXPECT_EQ(sm.order(), (Order{0, 1, 3, 2}));  // 128/32 and 32/0
+}
+
+TEST(ProPolicy, TbWithWarpsStillAtAnotherBarrierStaysBarrierWait) {
+  ProSm sm;
+  sm.launch(0, 0, 3, 10);
+  sm.launch(1, 3, 3, 11);
+  sm.arrive(3);
+  sm.release_other_barrier(1, 1);
+  EXPECT_EQ(sm.state(1), S::BarrierWait);
+  EXPECT_EQ(sm.tb_order(), (Order{1, 0}));
+  sm.release_other_barrier(1, 0);
+  EXPECT_EQ(sm.state(1), S::NoWait);
+  EXPECT_EQ(sm.tb_order(), (Order{0, 1}));
 }
 
 TEST(ProPolicy, SingleWarpBarrierPassesThroughBarrierWait) {
