@@ -133,7 +133,7 @@ def speedup_section(sweep, config, baseline, out):
 
 def plot_speedups(sweep, config, baseline, others, path):
     labels = sweep.workloads + ["geomean"]
-    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(labels) * max(1, len(others)) / 2), 4))
+    fig, ax = plt.subplots(figsize=(min(16, max(6, 2 + 0.2 * len(labels) * max(1, len(others)))), 4.5))
     width = 0.8 / max(1, len(others))
     for i, p in enumerate(others):
         values = [speedup(sweep, config, p, baseline, w) or 0 for w in sweep.workloads]
@@ -144,7 +144,7 @@ def plot_speedups(sweep, config, baseline, others, path):
     ax.set_xticklabels(labels, rotation=45, ha="right")
     ax.set_ylabel(f"speedup over {baseline}")
     ax.set_title(f"{config}: speedup over {baseline} (missing or unverified runs at 0)")
-    ax.legend(fontsize="small", ncol=2)
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -215,7 +215,7 @@ def plot_stalls(plotted, categories, title, baseline, path):
     ax.set_xticklabels([p for p, _ in plotted], rotation=45, ha="right")
     ax.set_ylabel(f"stalls / {baseline}'s total" if baseline else "scheduler-cycles")
     ax.set_title(title)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
