@@ -26,23 +26,29 @@ uint32_t CffFetchPolicy::choose(const SmView& sm, std::span<const uint32_t> fetc
   for (uint32_t s = 0; s < schedulers_; ++s) {
     if (!warps_[s].empty()) issue.order(sm, s, warps_[s], orders_[s]);
   }
-  const uint32_t w = pick(sm, fetchable, false);
-  return w != kNoWarp ? w : pick(sm, fetchable, true);
+  return pick(sm, fetchable);
 }
 
-uint32_t CffFetchPolicy::pick(const SmView& sm, std::span<const uint32_t> fetchable, bool barrier_ok) const {
+// The first warp of the merged order in the lowest class present (header).
+uint32_t CffFetchPolicy::pick(const SmView& sm, std::span<const uint32_t> fetchable) const {
   size_t ranks = 0;
   for (const auto& o : orders_) ranks = std::max(ranks, o.size());
-  for (size_t r = 0; r < ranks; ++r) {
-    for (uint32_t k = 0; k < schedulers_; ++k) {
+  uint32_t best = kNoWarp, best_class = 4;
+  for (size_t r = 0; r < ranks && best_class > 0; ++r) {
+    for (uint32_t k = 0; k < schedulers_ && best_class > 0; ++k) {
       const std::vector<uint32_t>& o = orders_[(first_sched_ + k) % schedulers_];
       if (r >= o.size()) continue;
       const uint32_t w = o[r];
-      if (!barrier_ok && sm.warps[w].wait == WarpWait::Barrier) continue;
-      if (std::binary_search(fetchable.begin(), fetchable.end(), w)) return w;
+      if (!std::binary_search(fetchable.begin(), fetchable.end(), w)) continue;
+      const WarpView& v = sm.warps[w];
+      const uint32_t cls = (v.ibuffer_count != 0 ? 2u : 0u) + (v.wait == WarpWait::Barrier ? 1u : 0u);
+      if (cls < best_class) {
+        best = w;
+        best_class = cls;
+      }
     }
   }
-  return kNoWarp;
+  return best;
 }
 
 void CffFetchPolicy::on_fetch(const SmView& sm, uint32_t warp) {

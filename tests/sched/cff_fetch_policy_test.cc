@@ -58,6 +58,22 @@ TEST(CffFetchPolicy, FetchesForTheWarpMwfIssuesNext) {
   EXPECT_EQ(cff.choose(sm.view(), Slots{}, mwf), kNoWarp);
 }
 
+// Sec. 2.2's eligibility: a warp whose I-buffer is empty first; one with
+// entries left only when no fetchable warp has an empty I-buffer.
+TEST(CffFetchPolicy, EmptyIBufferFirstThenNotAtBarrierThenOrder) {
+  testing::ScriptedSm sm(12, 1);
+  MwfPolicy mwf(sm.context(), IntraTbOrder::Lrr);
+  script_fig7(sm, mwf);  // order 8 9 10 11 4 5 6 7 1 2 3 0
+  CffFetchPolicy cff(sm.context());
+  for (uint32_t w : {8u, 4u, 6u}) sm.warp(w).ibuffer_count = 1;
+  EXPECT_EQ(cff.choose(sm.view(), all_but({}), mwf), 1u);  // first empty, not at a barrier
+  EXPECT_EQ(cff.choose(sm.view(), Slots{2, 4, 6, 8, 11}, mwf), 11u);  // empty at a barrier beats entries left
+  sm.warp(11).ibuffer_count = 1;
+  sm.warp(2).ibuffer_count = 1;
+  EXPECT_EQ(cff.choose(sm.view(), Slots{2, 4, 6, 8, 11}, mwf), 8u);  // all have entries: not at a barrier, in order
+  EXPECT_EQ(cff.choose(sm.view(), Slots{2, 11}, mwf), 11u);  // all at a barrier: in order
+}
+
 TEST(CffFetchPolicy, FollowsTheRegisteredIssuePolicy) {
   testing::ScriptedSm sm(12, 1);
   auto mwf = make_issue_policy("mwf_lrr", sm.context());
