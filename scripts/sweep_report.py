@@ -28,6 +28,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 GPGPU_STALLS = ["idle", "scoreboard", "pipeline"]
 HAZARD_STALLS = ["control", "data", "structural", "barrier", "exit", "fetch"]
@@ -48,7 +49,7 @@ class Sweep:
         self.policies = self.summary["policies"]
         self.workloads = self.summary["workloads"]
         self.barrier = {r["workload"]: r["barrier_intensive"] for r in self.runs}
-        self._reports = {}
+        self._stalls = {}
 
     def run(self, config, policy, workload):
         for r in self.runs:
@@ -61,11 +62,16 @@ class Sweep:
         return r if r is not None and r["status"] == "verified" else None
 
     def report(self, run):
+        """The run's full `scwarp run` report (read each time: paper-size
+        reports carry thousands of TBs, so only their stalls are kept)."""
+        with open(os.path.join(self.folder, run["report"])) as f:
+            return json.load(f)
+
+    def stalls(self, run):
         key = run["report"]
-        if key not in self._reports:
-            with open(os.path.join(self.folder, key)) as f:
-                self._reports[key] = json.load(f)
-        return self._reports[key]
+        if key not in self._stalls:
+            self._stalls[key] = self.report(run)["stalls"]
+        return self._stalls[key]
 
 
 def geomean(values):
@@ -162,7 +168,7 @@ def cycles_section(sweep, config):
 
 
 def stall_counts(sweep, run, taxonomy, categories):
-    stalls = sweep.report(run)["stalls"][taxonomy]
+    stalls = sweep.stalls(run)[taxonomy]
     return [stalls[c] for c in categories]
 
 
@@ -239,17 +245,20 @@ def plot_timeline(sweep, config, workload, policies, path):
     colours = plt.get_cmap("tab10")
     for ax, (policy, run) in zip(axes[:, 0], policies):
         lanes, width = tb_lanes(sweep.report(run)["tbs"])
-        kernels = sorted({str(tb["kernel"]) for tb, _ in lanes})
+        kernels = sorted({tb["kernel"] for tb, _ in lanes})
         for tb, lane in lanes:
             y = tb["sm"] + lane / width
             ax.broken_barh([(tb["start_cycle"], tb["end_cycle"] - tb["start_cycle"])], (y, 0.9 / width),
-                           facecolors=colours(kernels.index(str(tb["kernel"])) % 10), edgecolor="black", linewidth=0.2)
+                           facecolors=colours(kernels.index(tb["kernel"]) % 10), edgecolor="black", linewidth=0.2)
         sms = 1 + max((tb["sm"] for tb, _ in lanes), default=0)
         ax.set_ylim(0, sms)
         ax.set_yticks([s + 0.5 for s in range(sms)])
         ax.set_yticklabels([str(s) for s in range(sms)], fontsize="small")
         ax.set_ylabel("SM")
         ax.set_title(f"{workload} under {policy}: {run['cycles']} cycles ({width} TB slots per SM)")
+        if len(kernels) > 1:
+            ax.legend(handles=[Patch(color=colours(i % 10), label=str(k)) for i, k in enumerate(kernels)],
+                      fontsize="x-small", loc="upper left", bbox_to_anchor=(1.0, 1.0), title="kernel")
     axes[-1, 0].set_xlabel("cycle")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -267,7 +276,7 @@ def timeline_section(sweep, config, baseline, workload, policy, out):
     plot_timeline(sweep, config, workload, runs, os.path.join(out, png))
     return (f"### TB timeline of {workload}: {' vs '.join(wanted)}\n\n"
             f"Each bar is one TB from its start to its end cycle, per SM (lanes are concurrent TBs); "
-            f"colours are kernels.\n\n![timeline]({png})\n\n")
+            f"colours are kernel launches.\n\n![timeline]({png})\n\n")
 
 
 def overview(sweep, notes):

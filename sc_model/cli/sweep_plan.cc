@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
+#include <utility>
 
 #include "sc_model/cli/run_config.h"
 #include "sc_model/cli/usage_error.h"
