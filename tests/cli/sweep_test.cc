@@ -204,5 +204,26 @@ TEST(SweepReport, SaysWhenTheBaselineIsMissing) {
   EXPECT_NE(md.find("baseline policy 'lrr' is not in this sweep"), std::string::npos) << md;
 }
 
+// scripts/reproduce against a scwarp that registers only lrr and gto (a
+// wrapper filtering `list`): the rest of the grid is named missing, not run.
+TEST(Reproduce, QuickRunsTheRegisteredPoliciesAndNamesTheOthersMissing) {
+  if (!python_has_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 cannot import matplotlib";
+  const std::string dir = scratch_dir(), fake = dir + "/scwarp";
+  write_file(fake, std::string("#!/usr/bin/env bash\n"
+                               "if [[ $1 == list ]]; then '") + SCWARP_BINARY +
+                       "' \"$@\" | grep -E '^(lrr|gto|rr) '; exit; fi\nexec '" SCWARP_BINARY "' \"$@\"\n");
+  fs::permissions(fake, fs::perms::owner_all);
+  const std::string command = "'" SCWARP_SOURCE_DIR "/scripts/reproduce' --quick --jobs 2 --scwarp '" + fake +
+                              "' --out '" + dir + "/out' 2>'" + dir + "/err.txt' >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir + "/err.txt");
+  const nlohmann::json s = summary(dir + "/out");
+  EXPECT_EQ(s.at("policies"), nlohmann::json({"lrr", "gto"}));
+  EXPECT_EQ(s.at("size"), "small");
+  const std::string claims = read_file(dir + "/out/pro_baws.md");
+  EXPECT_NE(claims.find("missing: `pro` not registered in scwarp yet"), std::string::npos) << claims;
+  EXPECT_NE(claims.find("`mwf_lrr+cff`"), std::string::npos) << claims;
+  EXPECT_NE(read_file(dir + "/out/report/report.md").find("| geomean |"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace scwarp::testing
