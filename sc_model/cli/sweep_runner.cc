@@ -85,8 +85,11 @@ void record_failure(const SweepRun& run, const fs::path& out_dir, const ChildRes
 RunOutcome failed_outcome(const SweepRun& run, const fs::path& out_dir, const ChildResult& child,
                           const std::string& error) {
   record_failure(run, out_dir, child);
+  const fs::path report_path = out_dir / run_report_path(run);
   std::error_code ec;
-  fs::remove(out_dir / run_report_path(run), ec);  // a stale report of other arguments
+  fs::remove(report_path, ec);  // a stale report of other arguments
+  fs::remove(report_path.string() + ".part", ec);
+  fs::remove(report_path.parent_path(), ec);  // only if no other run of this policy left one
   RunOutcome o;
   o.exit_status = child.exit_status;
   o.error = error;
