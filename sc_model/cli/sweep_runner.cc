@@ -8,8 +8,10 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 #include "sc_model/cli/child_process.h"
 #include "sc_model/cli/exit_status.h"
