@@ -29,6 +29,7 @@ void GpuTop::start_kernel(func::Engine& engine, uint64_t kernel_index) {
                            spec.registers_per_thread != 0);
   engine_ = &engine;
   kernel_index_ = kernel_index;
+  max_resident_ = 0;
   running_ = true;
   set_phase(true);
   wake_at(current_cycle() + 1);
@@ -53,6 +54,7 @@ uint64_t GpuTop::tick(uint64_t cycle) {
   while (finished_.ready(cycle)) {
     stats::TbRecord r = finished_.pop();
     dispatcher_.tb_finished(r.sm);
+    --resident_;
     records_.push_back(r);
   }
   std::sort(records_.begin() + first_new, records_.end(),
@@ -78,6 +80,8 @@ bool GpuTop::place_blocks() {
     tb.id = id++;
     sm_control[sm]->launch_tb(std::move(tb));
   }
+  resident_ += sms.size();
+  max_resident_ = std::max(max_resident_, resident_);
   if (tbs_waiting_ && !dispatcher_.tbs_waiting()) set_phase(false);
   return !sms.empty();
 }

@@ -33,6 +33,8 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   // The engine must live until kernel_done().
   void start_kernel(func::Engine& engine, uint64_t kernel_index);
   bool kernel_done() const { return dispatcher_.kernel_done(); }
+  // Most TBs of the current kernel resident on the GPU at once (seed 004's R).
+  uint64_t max_resident_tbs() const { return max_resident_; }
   uint64_t blocks_unfinished() const;
 
   // sm::TbSinkIf
@@ -54,6 +56,7 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   uint64_t kernel_index_ = 0;
   bool running_ = false;
   bool tbs_waiting_ = false;
+  uint64_t resident_ = 0, max_resident_ = 0;
   DelayQueue<stats::TbRecord> finished_;  // tb_done() reports, handled at the next tick
   std::vector<stats::TbRecord> records_;
 };

@@ -40,6 +40,7 @@ runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
   gpu_->start_kernel(*engine_, kernels_.size());
   run_until_kernel_done(spec);
   kernel.end_cycle = current_cycle();
+  kernel.max_resident_tbs = gpu_->max_resident_tbs();
   stats::RunReport so_far;
   gpu_->report(so_far);
   for (const stats::TbRecord& tb : so_far.tbs) {

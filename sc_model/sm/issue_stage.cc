@@ -87,6 +87,7 @@ void IssueStage::issue(uint32_t w, uint64_t cycle) {
   v.progress += active;
   table_.tb_views()[v.tb_slot].progress += active;
   apply_effects(w, rec_);
+  measure(w, rec_, cycle);
   policy_.on_issue(table_.view(), w, active);
   if (rec_.reached_barrier) policy_.on_barrier_arrive(table_.view(), w);
   if (rec_.released_barrier) policy_.on_barrier_release(table_.view(), v.tb_slot);
@@ -115,6 +116,19 @@ void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
   } else {
     table_.refresh(w);
   }
+}
+
+// Barrier arrivals, releases and exits with their cycles, for the TB's metrics.
+void IssueStage::measure(uint32_t w, const func::ExecRecord& rec, uint64_t cycle) {
+  const sched::WarpView& v = table_.warp_views()[w];
+  TbSlot& tb = table_.tbs()[v.tb_slot];
+  if (rec.reached_barrier) tb.measure.warp_arrived(v.warp_in_tb, cycle);
+  if (rec.warp_exited) tb.measure.warp_exited(v.warp_in_tb, cycle, v.issued, counters_.stall_cycles());
+  if (!rec.released_barrier) return;
+  for (uint32_t i = 0; i < tb.block->warp_count(); ++i)
+    if (tb.measure.waiting(i) && tb.block->warp(i).state() != func::WarpState::AtBarrier)
+      tb.measure.warp_released(i, cycle);
+  tb.measure.release_done();
 }
 
 // The flush rule: execute-at-issue knows where the warp really continues.

@@ -41,6 +41,7 @@ class IssueStage : public sc_core::sc_module {
   bool schedule(uint32_t sched, uint64_t cycle);
   void issue(uint32_t warp, uint64_t cycle);
   void apply_effects(uint32_t warp, const func::ExecRecord& rec);
+  void measure(uint32_t warp, const func::ExecRecord& rec, uint64_t cycle);
   void follow_stream(uint32_t warp);
 
   WarpTable& table_;

@@ -96,6 +96,7 @@ bool Sm::take_launches(uint64_t cycle) {
   }
   while (launches_.ready(cycle)) {
     uint32_t t = table_.place(launches_.pop(), cycle);
+    table_.tbs()[t].measure.start(table_.tb_views()[t].warps, cycle, counters_.stall_cycles());
     issue_policy_->on_tb_launch(table_.view(), t);
     any = true;
   }
@@ -113,7 +114,8 @@ bool Sm::finish_tbs(uint64_t cycle) {
       continue;
     }
     stats::TbRecord record{tb.kernel, v.id, sm_id_, tb.start_cycle, cycle,
-                           tb.warp_instructions, tb.thread_instructions};
+                           tb.warp_instructions, tb.thread_instructions,
+                           table_.tbs()[t].measure.finish(counters_.stall_cycles())};
     issue_policy_->on_tb_finish(table_.view(), t);
     table_.remove(t);
     ++counters_.tbs_completed;

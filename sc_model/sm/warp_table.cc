@@ -71,7 +71,12 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
     v.waiting_on_memory = false;
   }
   TbSlot& tb = tbs_[t];
-  tb = TbSlot{launch.engine, std::move(launch.block), launch.kernel, cycle, 0, 0, 0};
+  tb.engine = launch.engine;
+  tb.block = std::move(launch.block);
+  tb.kernel = launch.kernel;
+  tb.start_cycle = cycle;
+  tb.warp_instructions = tb.thread_instructions = 0;
+  tb.in_flight = 0;
   tb_views_[t] = sched::TbView{t, true, launch.id, cycle, launches_++, first, count, 0, 0, 0, 0};
   ++resident_;
   rebuild_scheduler_lists();

@@ -13,6 +13,7 @@
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/ibuffer.h"
 #include "sc_model/sm/scoreboard.h"
+#include "sc_model/sm/tb_measure.h"
 #include "sc_model/sm/sm_ports.h"
 
 namespace scwarp::sm {
@@ -43,6 +44,7 @@ struct TbSlot {
   uint64_t start_cycle = 0;
   uint64_t warp_instructions = 0, thread_instructions = 0;
   uint32_t in_flight = 0;      // issued instructions not yet written back / completed
+  TbMeasure measure;           // for the papers' metrics
 };
 
 class WarpTable {

@@ -59,6 +59,7 @@ struct SmCounters {
   uint64_t thread_instructions = 0;
   uint64_t scheduler_cycles = 0;       // schedulers x cycles while a TB is resident
   uint64_t issued = 0;                 // scheduler-cycles with an issue
+  uint64_t stall_cycles() const { return scheduler_cycles - issued; }
   GpgpuStalls gpgpu;
   HazardStalls hazards;
   uint64_t fetches = 0;
@@ -70,6 +71,23 @@ struct SmCounters {
   SmCounters& operator+=(const SmCounters& o);
 };
 
+// What one TB's warps did, behind the papers' metrics: seed 001's RTRU
+// (Eq. 1, per warp-phase) and fraction of time stalled on barriers (Fig. 1);
+// seed 004's instruction and cycle divergence (Table 1), DWR and DWS (Table 2).
+struct TbMetrics {
+  uint64_t min_warp_instructions = 0, max_warp_instructions = 0;
+  uint64_t min_warp_cycles = 0, max_warp_cycles = 0;  // TB start to the warp's exit
+  uint64_t warp_cycles = 0;          // those summed over the TB's warps
+  uint64_t barrier_wait_cycles = 0;  // cycles warps waited at barriers, summed over warps
+  double rtru_sum = 0;               // Eq. 1 summed over the TB's warp-phases
+  uint32_t warp_phases = 0;          // barrier releases plus the final phase ending at exit
+  uint64_t stall_cycles = 0;         // the SM's scheduler-cycles without issue during the TB's life
+  uint64_t dwr_stall_cycles = 0;     // ... from its first warp's exit to its end (seed 004's DWR region)
+  double dwr() const {               // 1 - MinWarpCycles / MaxWarpCycles
+    return max_warp_cycles ? 1.0 - double(min_warp_cycles) / double(max_warp_cycles) : 0.0;
+  }
+};
+
 // One TB's life on an SM (seed 000 Fig. 2's timeline).
 struct TbRecord {
   uint64_t kernel = 0;   // launch index within the run
@@ -77,6 +95,7 @@ struct TbRecord {
   uint32_t sm = 0;
   uint64_t start_cycle = 0, end_cycle = 0;
   uint64_t warp_instructions = 0, thread_instructions = 0;
+  TbMetrics metrics;
 };
 
 }  // namespace scwarp::stats

@@ -82,11 +82,33 @@ nlohmann::json to_json(const SmCounters& c) {
           {"l1d", to_json(c.l1d)}};
 }
 
+DivergentWarpRegion divergent_warp_region(const KernelRecord& kernel, uint64_t kernel_index,
+                                          const std::vector<TbRecord>& tbs) {
+  DivergentWarpRegion r;
+  const uint64_t counted = kernel.blocks > kernel.max_resident_tbs ? kernel.blocks - kernel.max_resident_tbs : 0;
+  for (const TbRecord& tb : tbs) {
+    if (tb.kernel != kernel_index) continue;
+    if (r.dwr_tbs < counted) {
+      r.dwr += tb.metrics.dwr();
+      ++r.dwr_tbs;
+    }
+    if (tb.metrics.stall_cycles) {
+      r.dws += double(tb.metrics.dwr_stall_cycles) / double(tb.metrics.stall_cycles);
+      ++r.dws_tbs;
+    }
+  }
+  if (r.dwr_tbs) r.dwr /= double(r.dwr_tbs);
+  if (r.dws_tbs) r.dws /= double(r.dws_tbs);
+  return r;
+}
+
 namespace {
 
-nlohmann::json kernels_json(const std::vector<KernelRecord>& kernels) {
+nlohmann::json kernels_json(const std::vector<KernelRecord>& kernels, const std::vector<TbRecord>& tbs) {
   nlohmann::json out = nlohmann::json::array();
-  for (const KernelRecord& k : kernels)
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const KernelRecord& k = kernels[i];
+    const DivergentWarpRegion d = divergent_warp_region(k, i, tbs);
     out.push_back({{"name", k.name},
                    {"blocks", k.blocks},
                    {"threads_per_block", k.threads_per_block},
@@ -94,8 +116,49 @@ nlohmann::json kernels_json(const std::vector<KernelRecord>& kernels) {
                    {"end_cycle", k.end_cycle},
                    {"cycles", k.cycles()},
                    {"warp_instructions", k.warp_instructions},
-                   {"thread_instructions", k.thread_instructions}});
+                   {"thread_instructions", k.thread_instructions},
+                   {"max_resident_tbs", k.max_resident_tbs},
+                   {"dwr", d.dwr},
+                   {"dwr_tbs", d.dwr_tbs},
+                   {"dws", d.dws},
+                   {"dws_tbs", d.dws_tbs}});
+  }
   return out;
+}
+
+// How many TBs' spread (max - min) exceeds 50/25/10/5% of their minimum
+// (seed 004 Table 1; each bucket counts every TB at or above it).
+nlohmann::json divergence_buckets(const std::vector<TbRecord>& tbs, bool cycles) {
+  nlohmann::json out = nlohmann::json::object();
+  for (int percent : {50, 25, 10, 5}) {
+    uint64_t n = 0;
+    for (const TbRecord& tb : tbs) {
+      const TbMetrics& m = tb.metrics;
+      const uint64_t lo = cycles ? m.min_warp_cycles : m.min_warp_instructions;
+      const uint64_t hi = cycles ? m.max_warp_cycles : m.max_warp_instructions;
+      n += double(hi - lo) * 100.0 > double(percent) * double(lo);
+    }
+    out[std::to_string(percent) + "%+"] = n;
+  }
+  return out;
+}
+
+// Seed 001's RTRU (mean over every warp-phase) and fraction of warp time
+// stalled on barriers, and seed 004's divergence counts, over the run's TBs.
+nlohmann::json metrics_json(const std::vector<TbRecord>& tbs) {
+  double rtru = 0;
+  uint64_t phases = 0, barrier_wait = 0, warp_cycles = 0;
+  for (const TbRecord& tb : tbs) {
+    rtru += tb.metrics.rtru_sum;
+    phases += tb.metrics.warp_phases;
+    barrier_wait += tb.metrics.barrier_wait_cycles;
+    warp_cycles += tb.metrics.warp_cycles;
+  }
+  return {{"rtru", phases ? rtru / double(phases) : 0.0},
+          {"warp_phases", phases},
+          {"barrier_stall_fraction", warp_cycles ? double(barrier_wait) / double(warp_cycles) : 0.0},
+          {"instruction_divergence_tbs", divergence_buckets(tbs, false)},
+          {"cycle_divergence_tbs", divergence_buckets(tbs, true)}};
 }
 
 nlohmann::json tbs_json(const std::vector<TbRecord>& tbs) {
@@ -107,7 +170,15 @@ nlohmann::json tbs_json(const std::vector<TbRecord>& tbs) {
                    {"start_cycle", t.start_cycle},
                    {"end_cycle", t.end_cycle},
                    {"warp_instructions", t.warp_instructions},
-                   {"thread_instructions", t.thread_instructions}});
+                   {"thread_instructions", t.thread_instructions},
+                   {"rtru", t.metrics.warp_phases ? t.metrics.rtru_sum / t.metrics.warp_phases : 0.0},
+                   {"warp_phases", t.metrics.warp_phases},
+                   {"barrier_wait_cycles", t.metrics.barrier_wait_cycles},
+                   {"warp_instructions_min_max", {t.metrics.min_warp_instructions, t.metrics.max_warp_instructions}},
+                   {"warp_cycles_min_max", {t.metrics.min_warp_cycles, t.metrics.max_warp_cycles}},
+                   {"dwr", t.metrics.dwr()},
+                   {"stall_cycles", t.metrics.stall_cycles},
+                   {"dwr_stall_cycles", t.metrics.dwr_stall_cycles}});
   return out;
 }
 
@@ -132,8 +203,9 @@ nlohmann::json to_json(const RunReport& report) {
           {"l2", to_json(report.l2)},
           {"dram", to_json(report.dram)},
           {"icnt", to_json(report.icnt)},
-          {"kernels", kernels_json(report.kernels)},
-          {"tbs", tbs_json(report.tbs)}};
+          {"kernels", kernels_json(report.kernels, report.tbs)},
+          {"tbs", tbs_json(report.tbs)},
+          {"metrics", metrics_json(report.tbs)}};
 }
 
 }  // namespace scwarp::stats

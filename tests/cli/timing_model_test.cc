@@ -64,5 +64,27 @@ TEST(SchedulerEffects, GtoBeatsRoundRobinOnLocalityKernel) {
   EXPECT_GT(gto["l1d"]["hit_rate"].get<double>(), lrr["l1d"]["hit_rate"].get<double>());
 }
 
+TEST(PaperMetrics, BarrierKernelsWaitAtBarriersAndOthersDoNot) {
+  const nlohmann::json barrier = simulated("run --config tiny --size tiny --workload scalar_product");
+  const nlohmann::json plain = simulated("run --config tiny --size tiny --workload vector_add");
+  const nlohmann::json& m = barrier["metrics"];
+  EXPECT_GT(m["barrier_stall_fraction"].get<double>(), 0.0);
+  EXPECT_LT(m["barrier_stall_fraction"].get<double>(), 1.0);
+  EXPECT_GT(m["rtru"].get<double>(), 0.0);
+  EXPECT_LT(m["rtru"].get<double>(), 1.0);
+  // Every TB meets the same barriers: the same number of warp-phases each, several.
+  const uint64_t blocks = barrier["blocks"].get<uint64_t>(), phases = m["warp_phases"].get<uint64_t>();
+  EXPECT_EQ(phases % blocks, 0u);
+  EXPECT_GT(phases / blocks, 2u);
+  for (const auto& tb : barrier["tbs"]) EXPECT_EQ(tb["warp_phases"].get<uint64_t>(), phases / blocks);
+  EXPECT_EQ(plain["metrics"]["barrier_stall_fraction"].get<double>(), 0.0);
+  for (const auto& tb : barrier["tbs"]) {
+    EXPECT_GE(tb["dwr"].get<double>(), 0.0);
+    EXPECT_LE(tb["dwr_stall_cycles"].get<uint64_t>(), tb["stall_cycles"].get<uint64_t>());
+  }
+  for (const char* bucket : {"50%+", "25%+", "10%+", "5%+"})
+    EXPECT_TRUE(m["cycle_divergence_tbs"].contains(bucket)) << bucket;
+}
+
 }  // namespace
 }  // namespace scwarp::testing
