@@ -95,6 +95,7 @@ void GpuTop::report(stats::RunReport& out) const {
   out.tbs = records_;
   out.sms.assign(sms_.size(), {});
   for (size_t i = 0; i < sms_.size(); ++i) sms_[i]->report(out.sms[i]);
+  out.tb_order_snapshots = sms_.front()->tb_order_snapshots();
   memory_->report(out.l2, out.dram, out.icnt);
 }
 

@@ -111,6 +111,11 @@ class IssuePolicy {
   virtual void on_tb_finish(const SmView& sm, uint32_t tb_slot) { (void)sm, (void)tb_slot; }
   // tbs_waiting went from true to false: no TB is left to dispatch (fast -> slow phase).
   virtual void on_phase_change(const SmView& sm) { (void)sm; }
+
+  // Policies that rank whole TBs (PRO) report their current TB order, TB
+  // slots highest priority first, for the sorted-TB-order snapshots (seed
+  // 000 Table IV); the others report nothing.
+  virtual std::span<const uint32_t> tb_priority() const { return {}; }
 };
 
 // Fetch policy: picks the warp the front end fetches for this cycle.

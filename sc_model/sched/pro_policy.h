@@ -52,6 +52,7 @@ class ProPolicy : public IssuePolicy {
   // Read-only state, for tests and the sorted-TB-order snapshot (Table IV).
   // Resident TB slots, highest priority first (Finish TBs last).
   std::span<const uint32_t> tb_order() const { return tb_order_; }
+  std::span<const uint32_t> tb_priority() const override { return tb_order_; }
   ProTbState state(uint32_t tb_slot) const { return state_.at(tb_slot); }
   // The TB's warp slots in their stored priority order.
   std::span<const uint32_t> warp_order(uint32_t tb_slot) const { return warp_order_.at(tb_slot); }

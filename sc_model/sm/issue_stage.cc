@@ -140,6 +140,15 @@ void IssueStage::follow_stream(uint32_t w) {
   ++counters_.ibuffer_flushes;
 }
 
+void IssueStage::replay_order(uint64_t cycle) {
+  table_.view().cycle = cycle;
+  for (uint32_t s = 0; s < table_.schedulers(); ++s) {
+    order_.clear();
+    const std::vector<uint32_t>& warps = table_.scheduler_warps(s);
+    if (!warps.empty()) policy_.order(table_.view(), s, warps, order_);
+  }
+}
+
 void IssueStage::repeat_stalls(uint64_t from, uint64_t count) {
   if (table_.resident_tbs() == 0) return;
   counters_.scheduler_cycles += count * table_.schedulers();

@@ -36,6 +36,10 @@ class IssueStage : public sc_core::sc_module {
   // `count` cycles from `from` in which nothing could change: each
   // scheduler repeats its last stall (and the policy hears on_no_issue).
   void repeat_stalls(uint64_t from, uint64_t count);
+  // Asks the policy for every scheduler's order at `cycle` without issuing:
+  // what a tick at that cycle would have made the policy do (for snapshots
+  // taken at cycles the SM slept through).
+  void replay_order(uint64_t cycle);
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);

@@ -30,7 +30,8 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       l1d_("l1d", cfg_, sm_id, *this),
       ldst_("ldst", cfg_, sm_id),
-      exec_("exec", cfg_, ldst_) {
+      exec_("exec", cfg_, ldst_),
+      next_snapshot_(cfg_.pro_threshold) {
   issue_.dispatch(exec_.in);  // issue -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
   l1d_.up(ldst_);             // L1 completions -> LD/ST
@@ -73,6 +74,7 @@ uint64_t Sm::tick(uint64_t cycle) {
   update_unit_state(cycle);
   changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
   changed_ |= issue_.tick(cycle);
+  take_snapshots(cycle, cycle);
   changed_ |= fetch_.fetch(cycle);
   return changed_ ? cycle + 1 : next_timer();
 }
@@ -83,6 +85,28 @@ void Sm::skipped(uint64_t from, uint64_t count) {
   if (table_.resident_tbs() == 0) return;
   counters_.active_cycles += count;
   issue_.repeat_stalls(from, count);
+  take_snapshots(from, from + count - 1);
+}
+
+void Sm::take_snapshots(uint64_t from, uint64_t until) {
+  if (sm_id_ != 0) return;
+  if (next_snapshot_ < from) next_snapshot_ += (from - next_snapshot_ + cfg_.pro_threshold - 1) /
+                                               cfg_.pro_threshold * cfg_.pro_threshold;
+  for (; next_snapshot_ <= until; next_snapshot_ += cfg_.pro_threshold) take_snapshot(next_snapshot_);
+}
+
+// The order a tick at `boundary` leaves: asking the policy again in a cycle
+// it already ordered changes nothing; in a slept-through cycle it does what
+// that cycle's tick would have done.
+void Sm::take_snapshot(uint64_t boundary) {
+  if (table_.resident_tbs() == 0 || issue_policy_->tb_priority().empty()) return;
+  issue_.replay_order(boundary);
+  stats::TbOrderSnapshot snapshot{boundary, 0, {}};
+  for (uint32_t t : issue_policy_->tb_priority()) {
+    snapshot.tbs.push_back(table_.tb_views()[t].id);
+    snapshot.kernel = table_.tbs()[t].kernel;
+  }
+  snapshots_.push_back(std::move(snapshot));
 }
 
 bool Sm::take_launches(uint64_t cycle) {

@@ -36,6 +36,9 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   void set_tbs_waiting(bool waiting) override;  // visible next cycle
   tlm::tlm_initiator_socket<>& memory_socket();  // the L1 data cache's `down` socket
   void report(stats::SmCounters& out) const;
+  // SM 0 only: the policy's TB order at every -scwarp_pro_threshold boundary
+  // while TBs are resident, when the policy ranks TBs (seed 000 Table IV).
+  const std::vector<stats::TbOrderSnapshot>& tb_order_snapshots() const { return snapshots_; }
   bool idle() const;  // no TB resident, none queued, nothing in flight
 
   // MemWritebackIf (from the LD/ST unit) and WritebackIf (from the SP/SFU pipelines).
@@ -52,6 +55,8 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   void check_deadlock(uint32_t tb_slot) const;
   void update_unit_state(uint64_t cycle);
   uint64_t next_timer() const;
+  void take_snapshots(uint64_t from, uint64_t until);  // boundaries in [from, until]
+  void take_snapshot(uint64_t boundary);
 
   const config::GpuConfig cfg_;
   const uint32_t sm_id_;
@@ -67,7 +72,9 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   ExecUnits exec_;
   DelayQueue<TbLaunch> launches_;
   DelayQueue<bool> phase_;
-  bool changed_ = false;  // something changed in this tick (set by callbacks too)
+  bool changed_ = false;
+  std::vector<stats::TbOrderSnapshot> snapshots_;
+  uint64_t next_snapshot_;  // something changed in this tick (set by callbacks too)
 };
 
 }  // namespace scwarp::sm

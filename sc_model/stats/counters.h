@@ -98,4 +98,12 @@ struct TbRecord {
   TbMetrics metrics;
 };
 
+// SM 0's TB priority order at one THRESHOLD boundary (seed 000 Table IV),
+// as grid indices of the TBs, highest priority first.
+struct TbOrderSnapshot {
+  uint64_t cycle = 0;
+  uint64_t kernel = 0;
+  std::vector<uint64_t> tbs;
+};
+
 }  // namespace scwarp::stats

@@ -161,6 +161,13 @@ nlohmann::json metrics_json(const std::vector<TbRecord>& tbs) {
           {"cycle_divergence_tbs", divergence_buckets(tbs, true)}};
 }
 
+nlohmann::json snapshots_json(const std::vector<TbOrderSnapshot>& snapshots) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const TbOrderSnapshot& s : snapshots)
+    out.push_back({{"cycle", s.cycle}, {"kernel", s.kernel}, {"tbs", s.tbs}});
+  return out;
+}
+
 nlohmann::json tbs_json(const std::vector<TbRecord>& tbs) {
   nlohmann::json out = nlohmann::json::array();
   for (const TbRecord& t : tbs)
@@ -205,7 +212,8 @@ nlohmann::json to_json(const RunReport& report) {
           {"icnt", to_json(report.icnt)},
           {"kernels", kernels_json(report.kernels, report.tbs)},
           {"tbs", tbs_json(report.tbs)},
-          {"metrics", metrics_json(report.tbs)}};
+          {"metrics", metrics_json(report.tbs)},
+          {"tb_order_snapshots", snapshots_json(report.tb_order_snapshots)}};
 }
 
 }  // namespace scwarp::stats

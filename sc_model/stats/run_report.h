@@ -26,6 +26,7 @@ struct RunReport {
   std::vector<KernelRecord> kernels;
   std::vector<TbRecord> tbs;      // in completion order
   std::vector<SmCounters> sms;    // by SM index
+  std::vector<TbOrderSnapshot> tb_order_snapshots;  // SM 0, PRO-like policies only
   CacheCounters l2;
   DramCounters dram;
   IcntCounters icnt;

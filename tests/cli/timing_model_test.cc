@@ -64,6 +64,22 @@ TEST(SchedulerEffects, GtoBeatsRoundRobinOnLocalityKernel) {
   EXPECT_GT(gto["l1d"]["hit_rate"].get<double>(), lrr["l1d"]["hit_rate"].get<double>());
 }
 
+TEST(PaperMetrics, ProReportsSm0sTbOrderEveryThresholdIdenticallyWithSkipping) {
+  const std::string run = "run --config tiny --size small --workload scalar_product --sched pro "
+                          "--set scwarp_pro_threshold=500";
+  nlohmann::json skipping = simulated(run + " --set scwarp_skip_idle=1");
+  nlohmann::json stepping = simulated(run + " --set scwarp_skip_idle=0");
+  const nlohmann::json& snapshots = skipping["tb_order_snapshots"];
+  ASSERT_FALSE(snapshots.empty());
+  for (const auto& s : snapshots) {
+    EXPECT_EQ(s["cycle"].get<uint64_t>() % 500, 0u);
+    EXPECT_FALSE(s["tbs"].empty());
+  }
+  EXPECT_EQ(snapshots, stepping["tb_order_snapshots"]);
+  // Policies that do not rank TBs have no such order.
+  EXPECT_TRUE(simulated("run --config tiny --size tiny --workload scalar_product")["tb_order_snapshots"].empty());
+}
+
 TEST(PaperMetrics, BarrierKernelsWaitAtBarriersAndOthersDoNot) {
   const nlohmann::json barrier = simulated("run --config tiny --size tiny --workload scalar_product");
   const nlohmann::json plain = simulated("run --config tiny --size tiny --workload vector_add");
