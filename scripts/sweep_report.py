@@ -12,6 +12,7 @@ Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
   stalls_hazards_<config>.png    seed 001's hazard breakdown (control/data/structural/
                                  barrier/exit/fetch), both normalised to the baseline
   timeline_<config>_<W>_<P>.png  TB start/end per SM, baseline vs policy P, workload W
+  rtru_<config>.png              seed 001's RTRU per barrier-intensive workload and policy
 With --claims it also writes the papers' headline claims (PRO, seed 000;
 BAWS, seed 001) beside this sweep's numbers.
 
@@ -49,7 +50,7 @@ class Sweep:
         self.policies = self.summary["policies"]
         self.workloads = self.summary["workloads"]
         self.barrier = {r["workload"]: r["barrier_intensive"] for r in self.runs}
-        self._stalls = {}
+        self._kept = {}
 
     def run(self, config, policy, workload):
         for r in self.runs:
@@ -67,11 +68,19 @@ class Sweep:
         with open(os.path.join(self.folder, run["report"])) as f:
             return json.load(f)
 
-    def stalls(self, run):
+    def kept(self, run):
+        """The parts of a run's report the tables use: its stalls and metrics."""
         key = run["report"]
-        if key not in self._stalls:
-            self._stalls[key] = self.report(run)["stalls"]
-        return self._stalls[key]
+        if key not in self._kept:
+            report = self.report(run)
+            self._kept[key] = {"stalls": report["stalls"], "metrics": report["metrics"]}
+        return self._kept[key]
+
+    def stalls(self, run):
+        return self.kept(run)["stalls"]
+
+    def metrics(self, run):
+        return self.kept(run)["metrics"]
 
 
 def geomean(values):
@@ -165,6 +174,47 @@ def cycles_section(sweep, config):
 
     rows = [[w] + [value(p, w) for p in sweep.policies] for w in sweep.workloads]
     return "### Cycles (thread IPC)\n\n" + md_table(["workload"] + sweep.policies, rows) + "\n"
+
+
+def metrics_section(sweep, config, out):
+    """Seed 001's RTRU (Eq. 1, mean over warp-phases) and fraction of warp time
+    stalled on barriers (its Fig. 1), per barrier-intensive workload."""
+    workloads = [w for w in sweep.workloads if sweep.barrier[w]]
+    if not workloads:
+        return ""
+
+    def value(p, w):
+        r = sweep.verified(config, p, w)
+        if r is None:
+            return "missing"
+        m = sweep.metrics(r)
+        return f"{m['rtru']:.3f} / {100 * m['barrier_stall_fraction']:.1f}%"
+
+    rows = [[w] + [value(p, w) for p in sweep.policies] for w in workloads]
+    text = ("### RTRU / time stalled on barriers (barrier-intensive workloads; smaller is better)\n\n"
+            + md_table(["workload"] + sweep.policies, rows))
+    png = f"rtru_{config}.png"
+    plot_rtru(sweep, config, workloads, os.path.join(out, png))
+    return text + f"\n![RTRU]({png})\n\n"
+
+
+def plot_rtru(sweep, config, workloads, path):
+    fig, ax = plt.subplots(figsize=(min(16, 4 + 0.6 * len(workloads) * max(1, len(sweep.policies)) / 3), 4.5))
+    width = 0.8 / max(1, len(sweep.policies))
+    for i, p in enumerate(sweep.policies):
+        values = []
+        for w in workloads:
+            r = sweep.verified(config, p, w)
+            values.append(sweep.metrics(r)["rtru"] if r is not None else 0)
+        ax.bar([x + i * width for x in range(len(workloads))], values, width, label=p)
+    ax.set_xticks([x + width * (len(sweep.policies) - 1) / 2 for x in range(len(workloads))])
+    ax.set_xticklabels(workloads, rotation=45, ha="right")
+    ax.set_ylabel("RTRU (seed 001 Eq. 1)")
+    ax.set_title(f"{config}: RTRU per barrier-intensive workload (missing runs at 0)")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def stall_counts(sweep, run, taxonomy, categories):
@@ -323,6 +373,7 @@ def config_section(sweep, config, baseline, args):
     text += cycles_section(sweep, config)
     text += stall_section(sweep, config, baseline, "gpgpu", GPGPU_STALLS, "GPGPU-Sim taxonomy", args.out)
     text += stall_section(sweep, config, baseline, "hazards", HAZARD_STALLS, "hazard taxonomy (seed 001)", args.out)
+    text += metrics_section(sweep, config, args.out)
     workload, policy = default_timeline(sweep, baseline, args)
     if workload in sweep.workloads and (policy is None or policy in sweep.policies):
         text += timeline_section(sweep, config, baseline, workload, policy, args.out)

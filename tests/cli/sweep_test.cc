@@ -188,8 +188,10 @@ TEST(SweepReport, WritesTablesWithAGeometricMeanAndPlots) {
   const std::string md = read_file(report + "/report.md");
   EXPECT_NE(md.find("| geomean |"), std::string::npos) << md;
   EXPECT_NE(md.find("gto"), std::string::npos) << md;
+  EXPECT_NE(md.find("| matmul | "), std::string::npos) << md;  // matmul is barrier-intensive: RTRU row
+  EXPECT_NE(md.find("### RTRU"), std::string::npos) << md;
   for (const char* png : {"speedup_tiny.png", "stalls_gpgpu_tiny.png", "stalls_hazards_tiny.png",
-                          "timeline_tiny_matmul_gto.png"})
+                          "timeline_tiny_matmul_gto.png", "rtru_tiny.png"})
     EXPECT_TRUE(fs::exists(report + "/" + png)) << png;
 }
 
@@ -223,6 +225,22 @@ TEST(Reproduce, QuickRunsTheRegisteredPoliciesAndNamesTheOthersMissing) {
   EXPECT_NE(claims.find("missing: `pro` not registered in scwarp yet"), std::string::npos) << claims;
   EXPECT_NE(claims.find("`mwf_lrr+cff`"), std::string::npos) << claims;
   EXPECT_NE(read_file(dir + "/out/report/report.md").find("| geomean |"), std::string::npos);
+}
+
+// CI's small version of the headline grid: every policy of it is registered,
+// completes and verifies on every quick workload (correctness only; the
+// numbers are compared with the papers at paper size, docs/results/).
+TEST(Reproduce, QuickGridRunsEveryPolicyAndVerifies) {
+  if (!python_has_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 cannot import matplotlib";
+  const std::string dir = scratch_dir();
+  const std::string command = "'" SCWARP_SOURCE_DIR "/scripts/reproduce' --quick --jobs 2 --scwarp '" SCWARP_BINARY
+                              "' --out '" + dir + "/out' 2>'" + dir + "/err.txt' >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir + "/err.txt");
+  const nlohmann::json s = summary(dir + "/out");
+  EXPECT_EQ(s.at("policies").size(), 10u) << s.at("policies");
+  ASSERT_EQ(s.at("runs").size(), 60u);
+  for (const auto& run : s.at("runs")) EXPECT_EQ(run.at("verified"), true) << run;
+  EXPECT_EQ(read_file(dir + "/out/pro_baws.md").find("not registered"), std::string::npos);
 }
 
 }  // namespace
