@@ -174,6 +174,8 @@ std::vector<Option> build_table() {
       count("scwarp_l1i_miss_latency", &G::l1i_miss_latency, 1, "cycles to refill an L1I line after a miss"),
       count("scwarp_ibuffer_entries", &G::ibuffer_entries, 1, "instruction buffer entries per warp"),
       count("scwarp_fetch_width", &G::fetch_width, 1, "warps fetched per cycle"),
+      flag("scwarp_fetch_on_empty", &G::fetch_on_empty,
+           "1: a warp may fetch only when its I-buffer is empty (seed 001 Sec. 2.2, GPGPU-Sim); 0: whenever an entry is free"),
       count("scwarp_decode_latency", &G::decode_latency, 1, "cycles from fetch to the instruction buffer"),
       policy_name("scwarp_fetch_policy", &G::fetch_policy, "fetch policy name (which warp fetches next)"),
       // issue

@@ -16,6 +16,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
       fetchable_(cfg.max_warps_per_sm(), 0),
+      fetch_on_empty_(cfg.fetch_on_empty),
       scoreboard_(cfg.max_warps_per_sm()) {
   if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
   for (uint32_t w = 0; w < warp_views_.size(); ++w) {
@@ -111,8 +112,8 @@ void WarpTable::rebuild_scheduler_lists() {
 
 void WarpTable::update_fetchable(uint32_t w) {
   const WarpSlot& slot = warps_[w];
-  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && slot.ibuffer.room() > 0 &&
-                  slot.fetch_pos.pc < slot.fetch_end;
+  const bool has_space = fetch_on_empty_ ? slot.ibuffer.size() == 0 : slot.ibuffer.room() > 0;
+  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && slot.fetch_pos.pc < slot.fetch_end;
 }
 
 void WarpTable::refresh(uint32_t w) {

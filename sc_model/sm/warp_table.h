@@ -90,6 +90,7 @@ class WarpTable {
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
   std::vector<uint8_t> fetchable_;  // by warp slot: a byte scan per cycle, not a pointer chase
+  bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   Scoreboard scoreboard_;
   sched::SmView view_;
   uint32_t resident_ = 0;
