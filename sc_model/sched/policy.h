@@ -122,7 +122,8 @@ class IssuePolicy {
 class FetchPolicy {
  public:
   virtual ~FetchPolicy() = default;
-  // `fetchable`: valid warps with I-buffer room and no fetch in flight,
+  // `fetchable`: valid warps allowed to fetch (an empty I-buffer, or any
+  // free entry under -scwarp_fetch_on_empty 0) and no fetch in flight,
   // ascending slot. Returns one of them, or kNoWarp to fetch nothing.
   // `issue` is the SM's issue policy, for fetch policies that follow the
   // issue choice (BAWS's CFF).
