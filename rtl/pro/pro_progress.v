@@ -1,0 +1,84 @@
+// PRO progress counters (seed 000 Sec. III.E): per warp slot and per TB slot
+// the sum of active threads over the instructions it issued. These are the
+// paper's 4W + 4T bytes (PW = 32). Each cycle up to S schedulers issue one
+// instruction each; two of them may belong to the same TB, so a TB counter
+// adds both counts in one cycle. A TB launch clears the TB's counter and the
+// counters of the warp slots it owns (first .. first+nwarps-1) before this
+// cycle's issues are added (the SM never issues a warp in its launch cycle).
+module pro_progress #(
+  parameter integer W    = 48,          // warp slots per SM
+  parameter integer T    = 8,           // TB slots per SM
+  parameter integer S    = 2,           // schedulers per SM
+  parameter integer PW   = 32,          // progress counter width
+  parameter integer WIDW = $clog2(W),   // warp slot index width
+  parameter integer TIDW = $clog2(T)    // TB slot index width
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  // Issue port per scheduler: valid, warp slot, TB slot, active threads (0..32).
+  input  wire [S-1:0]        iss_valid_i,
+  input  wire [S*WIDW-1:0]   iss_warp_i,
+  input  wire [S*TIDW-1:0]   iss_tb_i,
+  input  wire [S*6-1:0]      iss_active_i,
+  // TB launch: slot and the warp slots it owns.
+  input  wire                launch_valid_i,
+  input  wire [TIDW-1:0]     launch_tb_i,
+  input  wire [WIDW-1:0]     launch_first_i,
+  input  wire [WIDW:0]       launch_nwarps_i,
+  // Every counter is read out: the sorter reads the TB counters, the per-TB
+  // warp sort reads the warp counters (and synthesis must not drop them).
+  output reg  [W*PW-1:0]     warp_prog_o,
+  output reg  [T*PW-1:0]     tb_prog_o
+);
+  reg [PW-1:0] wprog_q [0:W-1];
+  reg [PW-1:0] wprog_d [0:W-1];
+  reg [PW-1:0] tprog_q [0:T-1];
+  reg [PW-1:0] tprog_d [0:T-1];
+
+  integer w, t, s;
+  reg [WIDW:0] wi;
+  reg [WIDW:0] first_ext;
+  reg [WIDW:0] end_ext;
+
+  // Next-state: clear on launch, then add every scheduler's active count.
+  // Written as always @* loops (not generate assigns) to keep Verilator
+  // free of false UNOPTFLAT loops.
+  always @* begin
+    first_ext = {1'b0, launch_first_i};
+    end_ext   = first_ext + launch_nwarps_i;
+    for (w = 0; w < W; w = w + 1) begin
+      wi = w[WIDW:0];
+      wprog_d[w] = wprog_q[w];
+      if (launch_valid_i && (wi >= first_ext) && (wi < end_ext)) wprog_d[w] = {PW{1'b0}};
+      for (s = 0; s < S; s = s + 1) begin
+        if (iss_valid_i[s] && (iss_warp_i[s*WIDW +: WIDW] == wi[WIDW-1:0])) begin
+          wprog_d[w] = wprog_d[w] + {{(PW-6){1'b0}}, iss_active_i[s*6 +: 6]};
+        end
+      end
+    end
+    for (t = 0; t < T; t = t + 1) begin
+      tprog_d[t] = tprog_q[t];
+      if (launch_valid_i && (launch_tb_i == t[TIDW-1:0])) tprog_d[t] = {PW{1'b0}};
+      for (s = 0; s < S; s = s + 1) begin
+        if (iss_valid_i[s] && (iss_tb_i[s*TIDW +: TIDW] == t[TIDW-1:0])) begin
+          tprog_d[t] = tprog_d[t] + {{(PW-6){1'b0}}, iss_active_i[s*6 +: 6]};
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (w = 0; w < W; w = w + 1) wprog_q[w] <= {PW{1'b0}};
+      for (t = 0; t < T; t = t + 1) tprog_q[t] <= {PW{1'b0}};
+    end else begin
+      for (w = 0; w < W; w = w + 1) wprog_q[w] <= wprog_d[w];
+      for (t = 0; t < T; t = t + 1) tprog_q[t] <= tprog_d[t];
+    end
+  end
+
+  always @* begin
+    for (w = 0; w < W; w = w + 1) warp_prog_o[w*PW +: PW] = wprog_q[w];
+    for (t = 0; t < T; t = t + 1) tb_prog_o[t*PW +: PW] = tprog_q[t];
+  end
+endmodule
