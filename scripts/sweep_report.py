@@ -448,6 +448,8 @@ def write_claims(sweep, args):
              "cycles(policy), counting only workloads where both runs verified (n); "
              "\"ours - paper\" compares the gains (ratio - 1) in percentage points. The tables are generated: rerun "
              "the script rather than edit them; the discussion after them is written by hand and kept.\n\n")
+    if s["sets"]:
+        text += "Options set on every run: " + ", ".join(f"`{x}`" for x in s["sets"]) + ".\n\n"
     if s["size"] != "paper":
         text += (f"**Size `{s['size']}`, not `paper`:** these figures check the pipeline, not the papers' claims; "
                  "kernels this small fill few waves, where scheduling matters little.\n\n")

@@ -208,6 +208,8 @@ TEST(SweepReport, SaysWhenTheBaselineIsMissing) {
 
 // scripts/reproduce against a scwarp that registers only lrr and gto (a
 // wrapper filtering `list`): the rest of the grid is named missing, not run.
+// The claims file's tables are rewritten; its hand-written discussion (after
+// the marker) is kept; --set reaches every run.
 TEST(Reproduce, QuickRunsTheRegisteredPoliciesAndNamesTheOthersMissing) {
   if (!python_has_matplotlib()) GTEST_SKIP() << "/usr/bin/python3 cannot import matplotlib";
   const std::string dir = scratch_dir(), fake = dir + "/scwarp";
@@ -215,15 +217,25 @@ TEST(Reproduce, QuickRunsTheRegisteredPoliciesAndNamesTheOthersMissing) {
                                "if [[ $1 == list ]]; then '") + SCWARP_BINARY +
                        "' \"$@\" | grep -E '^(lrr|gto|rr) '; exit; fi\nexec '" SCWARP_BINARY "' \"$@\"\n");
   fs::permissions(fake, fs::perms::owner_all);
+  const std::string discussion =
+      "<!-- written by hand from here on; scripts/reproduce keeps it when it rewrites the tables above -->\n"
+      "Our hand-written reasons.\n";
+  fs::create_directories(dir + "/out");
+  write_file(dir + "/out/pro_baws.md", "| stale table |\n\n" + discussion);
   const std::string command = "'" SCWARP_SOURCE_DIR "/scripts/reproduce' --quick --jobs 2 --scwarp '" + fake +
-                              "' --out '" + dir + "/out' 2>'" + dir + "/err.txt' >/dev/null";
+                              "' --set scwarp_fetch_on_empty=0 --out '" + dir + "/out' 2>'" + dir +
+                              "/err.txt' >/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir + "/err.txt");
   const nlohmann::json s = summary(dir + "/out");
   EXPECT_EQ(s.at("policies"), nlohmann::json({"lrr", "gto"}));
   EXPECT_EQ(s.at("size"), "small");
+  EXPECT_EQ(s.at("sets"), nlohmann::json({"scwarp_fetch_on_empty=0"}));
   const std::string claims = read_file(dir + "/out/pro_baws.md");
   EXPECT_NE(claims.find("missing: `pro` not registered in scwarp yet"), std::string::npos) << claims;
   EXPECT_NE(claims.find("`mwf_lrr+cff`"), std::string::npos) << claims;
+  EXPECT_EQ(claims.find("stale table"), std::string::npos) << claims;
+  EXPECT_EQ(count(claims, discussion), 1u) << claims;
+  EXPECT_TRUE(claims.ends_with(discussion)) << claims;
   EXPECT_NE(read_file(dir + "/out/report/report.md").find("| geomean |"), std::string::npos);
 }
 
