@@ -35,7 +35,9 @@ module pro_progress #(
   reg [PW-1:0] tprog_q [0:T-1];
   reg [PW-1:0] tprog_d [0:T-1];
 
-  integer w, t, s;
+  integer w, t, s;    // next-state loop
+  integer fw, ft;     // flop loop
+  integer ow, ot;     // read-out loop
   reg [WIDW:0] wi;
   reg [WIDW:0] first_ext;
   reg [WIDW:0] end_ext;
@@ -69,16 +71,16 @@ module pro_progress #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (w = 0; w < W; w = w + 1) wprog_q[w] <= {PW{1'b0}};
-      for (t = 0; t < T; t = t + 1) tprog_q[t] <= {PW{1'b0}};
+      for (fw = 0; fw < W; fw = fw + 1) wprog_q[fw] <= {PW{1'b0}};
+      for (ft = 0; ft < T; ft = ft + 1) tprog_q[ft] <= {PW{1'b0}};
     end else begin
-      for (w = 0; w < W; w = w + 1) wprog_q[w] <= wprog_d[w];
-      for (t = 0; t < T; t = t + 1) tprog_q[t] <= tprog_d[t];
+      for (fw = 0; fw < W; fw = fw + 1) wprog_q[fw] <= wprog_d[fw];
+      for (ft = 0; ft < T; ft = ft + 1) tprog_q[ft] <= tprog_d[ft];
     end
   end
 
   always @* begin
-    for (w = 0; w < W; w = w + 1) warp_prog_o[w*PW +: PW] = wprog_q[w];
-    for (t = 0; t < T; t = t + 1) tb_prog_o[t*PW +: PW] = tprog_q[t];
+    for (ow = 0; ow < W; ow = ow + 1) warp_prog_o[ow*PW +: PW] = wprog_q[ow];
+    for (ot = 0; ot < T; ot = ot + 1) tb_prog_o[ot*PW +: PW] = tprog_q[ot];
   end
 endmodule

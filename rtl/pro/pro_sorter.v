@@ -89,6 +89,7 @@ module pro_sorter #(
   reg [NW-1:0]   nfin [0:T-1];
 
   integer t, j;
+  integer ut, ft, cj;  // one loop variable per always block
   reg [TIDW-1:0] k;
   reg            act, due, conflict, swap, wrap, last;
   reg            mem_a, mem_b, inc, b_first, ins_slow, tie;
@@ -106,11 +107,11 @@ module pro_sorter #(
   endfunction
 
   always @* begin
-    for (t = 0; t < T; t = t + 1) begin
-      st[t]   = state_i[t*3 +: 3];
-      prog[t] = tb_prog_i[t*PW +: PW];
-      nbar[t] = nbar_i[t*NW +: NW];
-      nfin[t] = nfin_i[t*NW +: NW];
+    for (ut = 0; ut < T; ut = ut + 1) begin
+      st[ut]   = state_i[ut*3 +: 3];
+      prog[ut] = tb_prog_i[ut*PW +: PW];
+      nbar[ut] = nbar_i[ut*NW +: NW];
+      nfin[ut] = nfin_i[ut*NW +: NW];
     end
   end
 
@@ -231,11 +232,11 @@ module pro_sorter #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (t = 0; t < T; t = t + 1) begin
-        fin_q[t]  <= t[TIDW-1:0];
-        bar_q[t]  <= t[TIDW-1:0];
-        rank_q[t] <= t[TIDW-1:0];
-        id_q[t]   <= {IDW{1'b0}};
+      for (ft = 0; ft < T; ft = ft + 1) begin
+        fin_q[ft]  <= ft[TIDW-1:0];
+        bar_q[ft]  <= ft[TIDW-1:0];
+        rank_q[ft] <= ft[TIDW-1:0];
+        id_q[ft]   <= {IDW{1'b0}};
       end
       rz_q    <= {T{1'b1}};
       dirty_q <= 3'b000;
@@ -245,11 +246,11 @@ module pro_sorter #(
       i_q     <= {TIDW{1'b0}};
       cnt_q   <= {THW{1'b0}};
     end else begin
-      for (t = 0; t < T; t = t + 1) begin
-        fin_q[t]  <= fin_d[t];
-        bar_q[t]  <= bar_d[t];
-        rank_q[t] <= rank_d[t];
-        id_q[t]   <= id_d[t];
+      for (ft = 0; ft < T; ft = ft + 1) begin
+        fin_q[ft]  <= fin_d[ft];
+        bar_q[ft]  <= bar_d[ft];
+        rank_q[ft] <= rank_d[ft];
+        id_q[ft]   <= id_d[ft];
       end
       rz_q    <= rz_d;
       dirty_q <= dirty_d;
@@ -267,30 +268,30 @@ module pro_sorter #(
     order_o       = {(T*TIDW){1'b0}};
     order_valid_o = {T{1'b0}};
     n = {(TIDW+1){1'b0}};
-    for (j = 0; j < T; j = j + 1) begin
-      if (st[fin_q[j]] == FIN_WAIT) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = fin_q[j];
+    for (cj = 0; cj < T; cj = cj + 1) begin
+      if (st[fin_q[cj]] == FIN_WAIT) begin
+        order_o[n[TIDW-1:0]*TIDW +: TIDW] = fin_q[cj];
         order_valid_o[n[TIDW-1:0]] = 1'b1;
         n = n + 1'b1;
       end
     end
-    for (j = 0; j < T; j = j + 1) begin
-      if (st[bar_q[j]] == BAR_WAIT || st[bar_q[j]] == BAR_WAIT1) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = bar_q[j];
+    for (cj = 0; cj < T; cj = cj + 1) begin
+      if (st[bar_q[cj]] == BAR_WAIT || st[bar_q[cj]] == BAR_WAIT1) begin
+        order_o[n[TIDW-1:0]*TIDW +: TIDW] = bar_q[cj];
         order_valid_o[n[TIDW-1:0]] = 1'b1;
         n = n + 1'b1;
       end
     end
-    for (j = 0; j < T; j = j + 1) begin
-      if (st[rank_q[j]] == NO_WAIT || st[rank_q[j]] == FIN_NO_WAIT) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[j];
+    for (cj = 0; cj < T; cj = cj + 1) begin
+      if (st[rank_q[cj]] == NO_WAIT || st[rank_q[cj]] == FIN_NO_WAIT) begin
+        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[cj];
         order_valid_o[n[TIDW-1:0]] = 1'b1;
         n = n + 1'b1;
       end
     end
-    for (j = 0; j < T; j = j + 1) begin
-      if (st[rank_q[j]] == FINISH) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[j];
+    for (cj = 0; cj < T; cj = cj + 1) begin
+      if (st[rank_q[cj]] == FINISH) begin
+        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[cj];
         order_valid_o[n[TIDW-1:0]] = 1'b1;
         n = n + 1'b1;
       end

@@ -41,6 +41,7 @@ module pro_tb_counters #(
   reg [WIDW:0]   nw_d   [0:T-1];
 
   integer t, s;
+  integer ft, ot;   // flop / read-out loops (one loop variable per block)
   reg [TIDW-1:0] tb;
   reg [NW-1:0]   fin_now;
 
@@ -80,25 +81,25 @@ module pro_tb_counters #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (t = 0; t < T; t = t + 1) begin
-        nbar_q[t] <= {NW{1'b0}};
-        nfin_q[t] <= {NW{1'b0}};
-        nw_q[t]   <= {(WIDW+1){1'b0}};
+      for (ft = 0; ft < T; ft = ft + 1) begin
+        nbar_q[ft] <= {NW{1'b0}};
+        nfin_q[ft] <= {NW{1'b0}};
+        nw_q[ft]   <= {(WIDW+1){1'b0}};
       end
     end else begin
-      for (t = 0; t < T; t = t + 1) begin
-        nbar_q[t] <= nbar_d[t];
-        nfin_q[t] <= nfin_d[t];
-        nw_q[t]   <= nw_d[t];
+      for (ft = 0; ft < T; ft = ft + 1) begin
+        nbar_q[ft] <= nbar_d[ft];
+        nfin_q[ft] <= nfin_d[ft];
+        nw_q[ft]   <= nw_d[ft];
       end
     end
   end
 
   always @* begin
-    for (t = 0; t < T; t = t + 1) begin
-      nbar_o[t*NW +: NW] = nbar_q[t];
-      nfin_o[t*NW +: NW] = nfin_q[t];
-      nwarps_o[t*(WIDW+1) +: (WIDW+1)] = nw_q[t];
+    for (ot = 0; ot < T; ot = ot + 1) begin
+      nbar_o[ot*NW +: NW] = nbar_q[ot];
+      nfin_o[ot*NW +: NW] = nfin_q[ot];
+      nwarps_o[ot*(WIDW+1) +: (WIDW+1)] = nw_q[ot];
     end
   end
 endmodule

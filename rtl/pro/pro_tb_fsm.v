@@ -40,6 +40,7 @@ module pro_tb_fsm #(
   reg       slow_q, slow_d;
 
   integer t, s;
+  integer ft, ot;   // flop / read-out loops (one loop variable per block)
   reg [TIDW-1:0] tb;
 
   always @* begin
@@ -84,16 +85,16 @@ module pro_tb_fsm #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (t = 0; t < T; t = t + 1) st_q[t] <= EMPTY;
+      for (ft = 0; ft < T; ft = ft + 1) st_q[ft] <= EMPTY;
       slow_q <= 1'b0;
     end else begin
-      for (t = 0; t < T; t = t + 1) st_q[t] <= st_d[t];
+      for (ft = 0; ft < T; ft = ft + 1) st_q[ft] <= st_d[ft];
       slow_q <= slow_d;
     end
   end
 
   always @* begin
-    for (t = 0; t < T; t = t + 1) state_o[t*3 +: 3] = st_q[t];
+    for (ot = 0; ot < T; ot = ot + 1) state_o[ot*3 +: 3] = st_q[ot];
   end
   assign slow_o = slow_q;
 endmodule
