@@ -16,6 +16,7 @@
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/cli/workload_run.h"
 #include "sc_model/gpu/timing_executor.h"
+#include "sc_model/sched/registry.h"
 #include "tb/workloads/workload.h"
 
 namespace scwarp::cli {
@@ -59,6 +60,8 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   const auto& h = stats["stalls"]["hazards"];
   fmt::print("config               {} ({} SMs)\n", cfg.source, cfg.gpu.sm_count());
   fmt::print("scheduler            {} (fetch {})\n", cfg.gpu.scheduler, cfg.gpu.fetch_policy);
+  fmt::print("policy impl          issue {}, fetch {}\n", sched::issue_policy_impl(cfg.gpu.scheduler, cfg.gpu),
+             sched::fetch_policy_impl(cfg.gpu.fetch_policy, cfg.gpu));
   fmt::print("cycles               {}\n", stats["cycles"].get<uint64_t>());
   fmt::print("ipc                  {:.2f} thread instr/cycle\n", stats["ipc"].get<double>());
   fmt::print("stalls (gpgpu-sim)   idle {} scoreboard {} pipeline {}\n", g["idle"].get<uint64_t>(),
@@ -132,6 +135,10 @@ void add_run_command(CLI::App& app, int& exit_status) {
                   "Issue scheduler policy (see `scwarp list schedulers`; overrides the config)");
   CLI::Option* fetch = cmd->add_option("--fetch", opts->config.fetch_policy,
                   "Fetch policy (see `scwarp list fetch-policies`; overrides the config)");
+  CLI::Option* impl = cmd->add_option("--sched-impl", opts->config.sched_impl,
+                  "Who runs the issue policy (and CFF fetch): cpp (C++ model), rtl (the Verilated "
+                  "RTL, mwf_lrr / mwf_gto + cff), lockstep (both, compared every decision; "
+                  "overrides -scwarp_sched_impl)");
   CLI::Option* set = cmd->add_option("--set", opts->config.sets,
                   "Override one config option, NAME=VALUE (GPGPU-Sim name, leading '-' "
                   "optional); repeatable");
@@ -142,6 +149,7 @@ void add_run_command(CLI::App& app, int& exit_status) {
       ->excludes(config)
       ->excludes(sched)
       ->excludes(fetch)
+      ->excludes(impl)
       ->excludes(set);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] {

@@ -8,6 +8,7 @@
 
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
 
 namespace scwarp::cli {
 namespace {
@@ -44,6 +45,8 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
   if (!choice.scheduler.empty()) config::apply_override(cfg, "gpgpu_scheduler", choice.scheduler, "--sched");
   if (!choice.fetch_policy.empty())
     config::apply_override(cfg, "scwarp_fetch_policy", choice.fetch_policy, "--fetch");
+  if (!choice.sched_impl.empty())
+    config::apply_override(cfg, "scwarp_sched_impl", choice.sched_impl, "--sched-impl");
   return cfg;
 }
 
@@ -53,6 +56,8 @@ nlohmann::json to_json(const config::LoadedConfig& cfg) {
   return {{"source", cfg.source},
           {"scheduler", cfg.gpu.scheduler},
           {"fetch_policy", cfg.gpu.fetch_policy},
+          {"scheduler_impl", sched::issue_policy_impl(cfg.gpu.scheduler, cfg.gpu)},
+          {"fetch_impl", sched::fetch_policy_impl(cfg.gpu.fetch_policy, cfg.gpu)},
           {"sms", cfg.gpu.sm_count()},
           {"options", options}};
 }

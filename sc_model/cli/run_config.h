@@ -16,13 +16,16 @@ struct ConfigChoice {
   std::string scheduler;            // --sched (overrides -gpgpu_scheduler)
   std::string fetch_policy;         // --fetch (overrides -scwarp_fetch_policy)
   std::vector<std::string> sets;    // --set NAME=VALUE, in order
+  std::string sched_impl;           // --sched-impl (overrides -scwarp_sched_impl; applied last)
 };
 
 // Throws scwarp::Error naming the option (--config, --set, ...) on bad input;
 // prints a warning on stderr listing options of the file this model ignores.
 config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir);
 
-// {"source", "scheduler", "fetch_policy", "options": {name: value}} for reports.
+// {"source", "scheduler", "fetch_policy", "scheduler_impl", "fetch_impl",
+// "options": {name: value}} for reports; the two _impl fields say who ran
+// the policy: "cpp", "rtl" or "lockstep" (-scwarp_sched_impl).
 nlohmann::json to_json(const config::LoadedConfig& cfg);
 
 }  // namespace scwarp::cli

@@ -78,6 +78,10 @@ struct GpuConfig {
                                        //  "two_level_active:<group>:..." also accepted)
   uint32_t two_level_group_size = 8;   // -scwarp_two_level_group_size (warps per fetch group)
   uint32_t pro_threshold = 1000;       // -scwarp_pro_threshold (PRO's re-sort period, cycles)
+  // -scwarp_sched_impl: who runs the issue policy (and a fetch policy that has
+  // an RTL block): "cpp" the C++ model, "rtl" the Verilated RTL (tb/cosim),
+  // "lockstep" both, compared on every decision (docs/rtl.md, Co-simulation).
+  std::string sched_impl = "cpp";
 
   // --- execution units ---
   uint32_t sp_units = 2;               // -gpgpu_num_sp_units

@@ -150,6 +150,16 @@ Option scheduler() {
           read_scheduler, [](const GpuConfig& g) { return g.scheduler; }};
 }
 
+Option sched_impl() {
+  return {"scwarp_sched_impl", "",
+          "who runs the issue policy and CFF fetch: cpp (C++ model), rtl (Verilated RTL), lockstep (both, compared)",
+          [](GpuConfig& g, std::string_view v) {
+            if (v != "cpp" && v != "rtl" && v != "lockstep") throw InvalidValue("cpp, rtl or lockstep");
+            g.sched_impl = std::string(v);
+          },
+          [](const GpuConfig& g) { return g.sched_impl; }};
+}
+
 Option dram_scheduler() {
   return {"gpgpu_dram_scheduler", "", "DRAM request order: 0 FIFO, 1 FR-FCFS",
           [](GpuConfig& g, std::string_view v) {
@@ -183,6 +193,7 @@ std::vector<Option> build_table() {
       scheduler(),
       count("scwarp_two_level_group_size", &G::two_level_group_size, 1, "warps per fetch group of the two_level policy"),
       count("scwarp_pro_threshold", &G::pro_threshold, 1, "cycles between PRO's re-sorts of thread blocks"),
+      sched_impl(),
       // execution units
       count("gpgpu_num_sp_units", &G::sp_units, 1, "SP pipelines per SM"),
       count("gpgpu_num_sfu_units", &G::sfu_units, 1, "SFU pipelines per SM"),

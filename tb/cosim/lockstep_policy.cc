@@ -1,0 +1,175 @@
+#include "tb/cosim/lockstep_policy.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <string>
+
+#include "sc_model/common/error.h"
+#include "sc_model/sched/mwf_policy.h"
+#include "sc_model/sched/registry.h"
+#include "tb/cosim/rtl_mwf_policy.h"
+
+namespace scwarp::cosim {
+
+using sched::SmView;
+using sched::WarpWait;
+
+namespace {
+
+const char* wait_name(WarpWait w) {
+  switch (w) {
+    case WarpWait::Ready: return "Ready";
+    case WarpWait::Empty: return "Empty";
+    case WarpWait::Fetch: return "Fetch";
+    case WarpWait::Control: return "Control";
+    case WarpWait::Data: return "Data";
+    case WarpWait::Barrier: return "Barrier";
+    case WarpWait::Exited: return "Exited";
+  }
+  return "?";
+}
+
+// Every valid warp's inputs to the block, one line each, and the TB slots.
+std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchable = {}) {
+  std::string out = "  warps (slot: scheduler, TB slot, TB id, wait, issuable, I-buffer, fetchable):\n";
+  for (const sched::WarpView& w : sm.warps) {
+    if (!w.valid) continue;
+    bool f = false;
+    for (uint32_t x : fetchable) f |= x == w.slot;
+    out += fmt::format("    w{}: s{} tb{} id{} {} {} ibuf{} {}\n", w.slot, w.scheduler, w.tb_slot,
+                       sm.tbs[w.tb_slot].id, wait_name(w.wait), w.wait == WarpWait::Ready ? "issuable" : "-",
+                       w.ibuffer_count, f ? "fetchable" : "-");
+  }
+  out += "  TB slots (slot: id, first warp, warps, at barrier, exited):";
+  for (const sched::TbView& t : sm.tbs)
+    if (t.valid)
+      out += fmt::format(" tb{}: id{} w{} n{} bar{} exit{};", t.slot, t.id, t.first_warp, t.warps,
+                         t.warps_at_barrier, t.warps_exited);
+  return out;
+}
+
+// Both WPTs, "slot:C++/RTL"; empty when the pair is not MWF.
+std::string describe_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs) {
+  auto* g = dynamic_cast<sched::MwfPolicy*>(&golden);
+  auto* r = dynamic_cast<RtlMwfPolicy*>(&rtl);
+  if (!g || !r) return {};
+  std::string out = "  WPT (TB slot: C++/RTL):";
+  for (uint32_t t = 0; t < tbs; ++t) out += fmt::format(" {}:{}/{}", t, g->waiting(t), r->waiting(t));
+  return out + "\n";
+}
+
+}  // namespace
+
+LockstepIssuePolicy::LockstepIssuePolicy(std::unique_ptr<sched::IssuePolicy> golden,
+                                         std::unique_ptr<sched::IssuePolicy> rtl,
+                                         const sched::PolicyContext& ctx)
+    : golden_(std::move(golden)), rtl_(std::move(rtl)), max_tbs_(ctx.max_tbs) {
+  rtl_order_.reserve(ctx.max_warps);
+}
+
+void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                                std::vector<uint32_t>& out) {
+  const size_t begin = out.size();
+  golden_->order(sm, sched, warps, out);
+  rtl_order_.clear();
+  rtl_->order(sm, sched, warps, rtl_order_);
+  ++comparisons_;
+  bool same = rtl_order_.size() == out.size() - begin &&
+              std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin);
+  auto* g = dynamic_cast<sched::MwfPolicy*>(golden_.get());
+  auto* r = dynamic_cast<RtlMwfPolicy*>(rtl_.get());
+  if (g && r)
+    for (uint32_t t = 0; t < max_tbs_; ++t) same &= g->waiting(t) == r->waiting(t);
+  if (same) return;
+  const std::vector<uint32_t> golden_order(out.begin() + begin, out.end());
+  throw Error(fmt::format(
+      "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}, scheduler {}: issue order\n"
+      "  C++ order: {}\n  RTL order: {}\n{}{}",
+      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "),
+      describe_tables(*golden_, *rtl_, max_tbs_), describe_inputs(sm)));
+}
+
+void LockstepIssuePolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+  golden_->on_issue(sm, warp, active_threads);
+  rtl_->on_issue(sm, warp, active_threads);
+}
+void LockstepIssuePolicy::on_no_issue(const SmView& sm, uint32_t sched) {
+  golden_->on_no_issue(sm, sched);
+  rtl_->on_no_issue(sm, sched);
+}
+void LockstepIssuePolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
+  golden_->on_barrier_arrive(sm, warp);
+  rtl_->on_barrier_arrive(sm, warp);
+}
+void LockstepIssuePolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
+  golden_->on_barrier_release(sm, tb_slot);
+  rtl_->on_barrier_release(sm, tb_slot);
+}
+void LockstepIssuePolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
+  golden_->on_warp_exit(sm, warp);
+  rtl_->on_warp_exit(sm, warp);
+}
+void LockstepIssuePolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
+  golden_->on_tb_launch(sm, tb_slot);
+  rtl_->on_tb_launch(sm, tb_slot);
+}
+void LockstepIssuePolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
+  golden_->on_tb_finish(sm, tb_slot);
+  rtl_->on_tb_finish(sm, tb_slot);
+}
+void LockstepIssuePolicy::on_phase_change(const SmView& sm) {
+  golden_->on_phase_change(sm);
+  rtl_->on_phase_change(sm);
+}
+
+LockstepFetchPolicy::LockstepFetchPolicy(std::unique_ptr<sched::FetchPolicy> golden,
+                                         std::unique_ptr<sched::FetchPolicy> rtl)
+    : golden_(std::move(golden)), rtl_(std::move(rtl)) {}
+
+uint32_t LockstepFetchPolicy::choose(const SmView& sm, std::span<const uint32_t> fetchable,
+                                     sched::IssuePolicy& issue) {
+  auto* pair = dynamic_cast<LockstepIssuePolicy*>(&issue);
+  if (!pair)
+    throw Error("SM " + std::to_string(sm.sm) +
+                ": the lockstep fetch policy needs the lockstep issue policy (--sched-impl lockstep builds both)");
+  // The golden fetch policy asks the lockstep pair, so each order it reads
+  // is compared too; the RTL one reads its own block.
+  const uint32_t g = golden_->choose(sm, fetchable, *pair);
+  const uint32_t r = rtl_->choose(sm, fetchable, pair->rtl());
+  if (g == r) return g;
+  auto name = [](uint32_t w) { return w == sched::kNoWarp ? std::string("none") : "w" + std::to_string(w); };
+  throw Error(fmt::format(
+      "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}: fetch pick\n"
+      "  C++ pick: {}\n  RTL pick: {}\n  fetchable: {}\n{}{}",
+      sm.cycle, sm.sm, name(g), name(r), fmt::join(fetchable, " "),
+      describe_tables(pair->golden(), pair->rtl(), uint32_t(sm.tbs.size())), describe_inputs(sm, fetchable)));
+}
+
+void LockstepFetchPolicy::on_fetch(const SmView& sm, uint32_t warp) {
+  golden_->on_fetch(sm, warp);
+  rtl_->on_fetch(sm, warp);
+}
+
+std::unique_ptr<sched::IssuePolicy> make_lockstep_issue(std::unique_ptr<sched::IssuePolicy> golden,
+                                                        std::unique_ptr<sched::IssuePolicy> rtl,
+                                                        const sched::PolicyContext& ctx) {
+  return std::make_unique<LockstepIssuePolicy>(std::move(golden), std::move(rtl), ctx);
+}
+
+std::unique_ptr<sched::FetchPolicy> make_lockstep_fetch(std::unique_ptr<sched::FetchPolicy> golden,
+                                                        std::unique_ptr<sched::FetchPolicy> rtl,
+                                                        const sched::PolicyContext&) {
+  return std::make_unique<LockstepFetchPolicy>(std::move(golden), std::move(rtl));
+}
+
+}  // namespace scwarp::cosim
+
+namespace {
+[[maybe_unused]] const bool scwarp_lockstep_registered = [] {
+  scwarp::sched::register_issue_lockstep(scwarp::cosim::make_lockstep_issue);
+  scwarp::sched::register_fetch_lockstep(scwarp::cosim::make_lockstep_fetch);
+  return true;
+}();
+}  // namespace

@@ -1,0 +1,68 @@
+// Lockstep co-simulation (-scwarp_sched_impl lockstep): the C++ golden policy
+// and its RTL implementation hear every event; every order() / choose()
+// computes both and compares the full order (and, for MWF, every TB slot's
+// WPT counter: MwfPolicy::waiting() against the RTL's count_o). The first
+// mismatch throws scwarp::Error naming the cycle, SM, scheduler, each valid
+// warp's inputs, both orders and both tables; otherwise the C++ decision is
+// returned, so a lockstep run is the cpp run, checked.
+#pragma once
+
+#include <memory>
+
+#include "sc_model/sched/policy.h"
+
+namespace scwarp::cosim {
+
+class LockstepIssuePolicy : public sched::IssuePolicy {
+ public:
+  LockstepIssuePolicy(std::unique_ptr<sched::IssuePolicy> golden, std::unique_ptr<sched::IssuePolicy> rtl,
+                      const sched::PolicyContext& ctx);
+
+  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override;
+  void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_no_issue(const sched::SmView& sm, uint32_t sched) override;
+  void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
+  void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
+  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_phase_change(const sched::SmView& sm) override;
+  std::span<const uint32_t> tb_priority() const override { return golden_->tb_priority(); }
+
+  sched::IssuePolicy& golden() { return *golden_; }
+  sched::IssuePolicy& rtl() { return *rtl_; }
+  uint64_t comparisons() const { return comparisons_; }
+
+ private:
+  std::unique_ptr<sched::IssuePolicy> golden_, rtl_;
+  uint32_t max_tbs_;
+  std::vector<uint32_t> rtl_order_;
+  uint64_t comparisons_ = 0;
+};
+
+class LockstepFetchPolicy : public sched::FetchPolicy {
+ public:
+  LockstepFetchPolicy(std::unique_ptr<sched::FetchPolicy> golden, std::unique_ptr<sched::FetchPolicy> rtl);
+
+  // `issue` must be the SM's LockstepIssuePolicy (the registry builds both):
+  // the golden fetch policy asks it for orders (each compared there), the
+  // RTL one gets its RTL half.
+  uint32_t choose(const sched::SmView& sm, std::span<const uint32_t> fetchable,
+                  sched::IssuePolicy& issue) override;
+  void on_fetch(const sched::SmView& sm, uint32_t warp) override;
+
+ private:
+  std::unique_ptr<sched::FetchPolicy> golden_, rtl_;
+};
+
+// The factories the registry calls for --sched-impl lockstep (also for tests
+// that pair policies by hand, e.g. a deliberately wrong RTL variant).
+std::unique_ptr<sched::IssuePolicy> make_lockstep_issue(std::unique_ptr<sched::IssuePolicy> golden,
+                                                        std::unique_ptr<sched::IssuePolicy> rtl,
+                                                        const sched::PolicyContext& ctx);
+std::unique_ptr<sched::FetchPolicy> make_lockstep_fetch(std::unique_ptr<sched::FetchPolicy> golden,
+                                                        std::unique_ptr<sched::FetchPolicy> rtl,
+                                                        const sched::PolicyContext& ctx);
+
+}  // namespace scwarp::cosim

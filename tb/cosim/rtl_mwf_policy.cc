@@ -1,0 +1,294 @@
+#include "tb/cosim/rtl_mwf_policy.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "Vbaws_top.h"
+#include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
+#include "verilated.h"
+
+namespace scwarp::cosim {
+
+using sched::kNoWarp;
+using sched::SmView;
+using sched::WarpView;
+using sched::WarpWait;
+
+namespace {
+
+constexpr unsigned clog2(unsigned n) {
+  unsigned b = 0;
+  while ((1u << b) < n) ++b;
+  return b == 0 ? 1 : b;
+}
+constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kRW = clog2(kRtlWarps + 1);
+static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
+
+// A `width`-bit field at bit `lsb` of a Verilated port: an integer up to 64
+// bits, VlWide<N> (32-bit words, word 0 = bits 31:0) above.
+template <typename P>
+void put(P& port, unsigned lsb, unsigned width, uint64_t value) {
+  if constexpr (std::is_integral_v<P>) {
+    using U = std::make_unsigned_t<P>;
+    const U mask = U(((uint64_t(1) << width) - 1) << lsb);
+    port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
+  } else {
+    for (unsigned i = 0; i < width; ++i) {
+      const unsigned b = lsb + i;
+      const uint32_t m = 1u << (b % 32);
+      port[b / 32] = ((value >> i) & 1u) ? (port[b / 32] | m) : (port[b / 32] & ~m);
+    }
+  }
+}
+
+template <typename P>
+uint64_t get(const P& port, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral_v<P>) {
+    return (uint64_t(port) >> lsb) & ((uint64_t(1) << width) - 1);
+  } else {
+    uint64_t out = 0;
+    for (unsigned i = 0; i < width; ++i) {
+      const unsigned b = lsb + i;
+      out |= uint64_t((port[b / 32] >> (b % 32)) & 1u) << i;
+    }
+    return out;
+  }
+}
+
+}  // namespace
+
+class BawsRtl {
+ public:
+  BawsRtl() : ctx_(std::make_unique<VerilatedContext>()), top_(std::make_unique<Vbaws_top>(ctx_.get())) {
+    top_->clk_i = 0;
+    top_->rst_ni = 0;
+    clear_events();
+    top_->eval();
+    top_->rst_ni = 1;
+    top_->eval();
+  }
+  ~BawsRtl() { top_->final(); }
+
+  Vbaws_top& top() { return *top_; }
+
+  void clear_events() {
+    top_->launch_i = 0;
+    top_->issue_valid_i = 0;
+    top_->issue_warp_i = 0;
+    top_->issue_tb_i = 0;
+    top_->arrive_i = 0;
+    top_->release_i = 0;
+    top_->fetch_i = 0;
+  }
+
+ private:
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vbaws_top> top_;
+};
+
+RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
+    : intra_(intra), sm_(ctx.sm) {
+  if (ctx.max_warps > kRtlWarps || ctx.max_tbs > kRtlTbs || ctx.schedulers != kRtlSchedulers)
+    throw Error("--sched-impl rtl: the Verilated baws_top is built for at most " + std::to_string(kRtlWarps) +
+                " warp slots, at most " + std::to_string(kRtlTbs) + " TB slots and exactly " +
+                std::to_string(kRtlSchedulers) + " schedulers per SM; this config has " +
+                std::to_string(ctx.max_warps) + ", " + std::to_string(ctx.max_tbs) + " and " +
+                std::to_string(ctx.schedulers) + " (rebuild tb/cosim with other parameters, or use --sched-impl cpp)");
+  rtl_ = std::make_unique<BawsRtl>();
+  rtl_->top().gto_i = intra == sched::IntraTbOrder::Gto;
+  std::fill(std::begin(issue_warp_), std::end(issue_warp_), kNoWarp);
+  std::fill(std::begin(issue_tb_), std::end(issue_tb_), 0u);
+  driven_ = std::make_unique<BawsInputs>();
+  next_ = std::make_unique<BawsInputs>();
+}
+
+RtlMwfPolicy::~RtlMwfPolicy() = default;
+
+// The combinational inputs in the ports' own types, to compare with what the
+// model last evaluated.
+struct BawsInputs {
+  uint64_t valid = 0, exited = 0, issuable = 0, fetchable = 0, nonempty = 0, barrier = 0;
+  std::remove_cvref_t<decltype(Vbaws_top::warp_tb_i)> warp_tb{};
+  std::remove_cvref_t<decltype(Vbaws_top::tb_id_i)> tb_id{};
+  std::remove_cvref_t<decltype(Vbaws_top::tb_first_i)> tb_first{};
+
+  bool operator==(const BawsInputs& o) const {
+    return valid == o.valid && exited == o.exited && issuable == o.issuable && fetchable == o.fetchable &&
+           nonempty == o.nonempty && barrier == o.barrier && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
+           std::memcmp(&tb_id, &o.tb_id, sizeof tb_id) == 0 && tb_first == o.tb_first;
+  }
+};
+
+void RtlMwfPolicy::load_events() {
+  Vbaws_top& t = rtl_->top();
+  for (uint32_t s = 0; s < kRtlSchedulers; ++s) {
+    if (issue_warp_[s] == kNoWarp) continue;
+    put(t.issue_valid_i, s, 1, 1);
+    put(t.issue_warp_i, s * kWW, kWW, issue_warp_[s]);
+    put(t.issue_tb_i, s * kTW, kTW, issue_tb_[s]);
+    issue_warp_[s] = kNoWarp;
+  }
+  if (fetch_pending_) t.fetch_i = 1;
+}
+
+void RtlMwfPolicy::rising_edge() {
+  Vbaws_top& t = rtl_->top();
+  if (clk_high_) t.eval();  // clk_i is already 0 again: let the model see the low phase
+  t.clk_i = 1;
+  t.eval();
+  t.clk_i = 0;  // the next eval() sees the falling edge (no logic on it)
+  clk_high_ = true;
+  rtl_->clear_events();
+  ++edges_;
+  pending_ = fetch_pending_ = false;
+}
+
+void RtlMwfPolicy::apply_events() {
+  if (!pending_) return;
+  load_events();
+  rising_edge();
+}
+
+void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fetchable) {
+  if (fetch_pending_) apply_events();  // fetch_i latches the pick of the inputs as they are
+  BawsInputs& in = *next_;
+  in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
+  for (const WarpView& w : sm.warps) {
+    const uint64_t bit = uint64_t(1) << w.slot;
+    if (w.valid) in.valid |= bit;
+    if (w.wait == WarpWait::Exited) in.exited |= bit;
+    if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
+    if (w.ibuffer_count != 0) in.nonempty |= bit;
+    if (w.wait == WarpWait::Barrier) in.barrier |= bit;
+    put(in.warp_tb, w.slot * kTW, kTW, w.valid ? w.tb_slot : 0);
+  }
+  if (fetchable) {
+    in.fetchable = 0;
+    for (uint32_t w : *fetchable) in.fetchable |= uint64_t(1) << w;
+  } else {
+    in.fetchable = driven_->fetchable;
+  }
+  for (const sched::TbView& tb : sm.tbs) {
+    if (tb.valid && tb.id >= (uint64_t(1) << kRtlIdBits))
+      throw Error("SM " + std::to_string(sm_) + " cycle " + std::to_string(sm.cycle) + ": TB id " +
+                  std::to_string(tb.id) + " does not fit the RTL's " + std::to_string(kRtlIdBits) +
+                  "-bit TB id port (IDW); use --sched-impl cpp for grids this large");
+    put(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
+    put(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
+  }
+  if (!pending_ && settled_ && in == *driven_) return;
+  Vbaws_top& t = rtl_->top();
+  t.warp_valid_i = in.valid;
+  t.warp_exited_i = in.exited;
+  t.warp_issuable_i = in.issuable;
+  t.warp_fetchable_i = in.fetchable;
+  t.warp_ibuf_nonempty_i = in.nonempty;
+  t.warp_at_barrier_i = in.barrier;
+  t.warp_tb_i = in.warp_tb;
+  t.tb_id_i = in.tb_id;
+  t.tb_first_i = in.tb_first;
+  if (pending_) {
+    // The state's next value depends only on the event inputs: the edge and
+    // the new inputs settle in one eval.
+    load_events();
+    rising_edge();
+  } else {
+    t.eval();
+    clk_high_ = false;
+  }
+  std::swap(driven_, next_);
+  settled_ = true;
+}
+
+void RtlMwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                         std::vector<uint32_t>& out) {
+  settle(sm, nullptr);
+  const Vbaws_top& t = rtl_->top();
+  // rank_o is each warp's place in its scheduler's order: a permutation of
+  // 0 .. n-1 over the scheduler's valid warps if the RTL is right.
+  const size_t begin = out.size();
+  out.resize(begin + warps.size(), kNoWarp);
+  for (uint32_t w : warps) {
+    const uint64_t r = get(t.rank_o, w * kRW, kRW);
+    if (r >= warps.size() || out[begin + r] != kNoWarp)
+      throw Error("RTL baws_top, SM " + std::to_string(sm_) + " cycle " + std::to_string(sm.cycle) +
+                  " scheduler " + std::to_string(sched) + ": rank_o of warp " + std::to_string(w) + " is " +
+                  std::to_string(r) + ", not a free place among the scheduler's " +
+                  std::to_string(warps.size()) + " valid warps (RTL ranks are not a permutation)");
+    out[begin + r] = w;
+  }
+}
+
+void RtlMwfPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t) {
+  const WarpView& v = sm.warps[warp];
+  const uint32_t s = v.scheduler;
+  if (issue_warp_[s] != kNoWarp) apply_events();  // a second issue of s before any output was read
+  issue_warp_[s] = warp;
+  issue_tb_[s] = v.tb_slot;
+  last_sched_ = s;
+  pending_ = true;
+}
+
+void RtlMwfPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
+  const uint32_t s = sm.warps[warp].scheduler;
+  if (issue_warp_[s] != warp)
+    throw Error("RTL baws_top: barrier arrival of warp " + std::to_string(warp) +
+                " without its issue (the block takes arrivals only with the issued instruction)");
+  put(rtl_->top().arrive_i, s, 1, 1);
+}
+
+void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
+  const uint32_t s = last_sched_;
+  if (issue_warp_[s] == kNoWarp || issue_tb_[s] != tb_slot)
+    throw Error("RTL baws_top: barrier release of TB slot " + std::to_string(tb_slot) +
+                " not by an instruction of that TB just issued (the block takes releases only with it)");
+  put(rtl_->top().release_i, s, 1, 1);
+}
+
+void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
+  // A launch clears the slot's state; it must not share an edge with an
+  // earlier event of the TB that held the slot before.
+  for (uint32_t s = 0; s < kRtlSchedulers; ++s)
+    if (issue_warp_[s] != kNoWarp) apply_events();
+  put(rtl_->top().launch_i, tb_slot, 1, 1);
+  pending_ = true;
+}
+
+uint32_t RtlMwfPolicy::fetch_pick(const SmView& sm, std::span<const uint32_t> fetchable) {
+  settle(sm, &fetchable);
+  const Vbaws_top& t = rtl_->top();
+  return t.fetch_pick_valid_o ? uint32_t(t.fetch_pick_warp_o) : kNoWarp;
+}
+
+void RtlMwfPolicy::fetched(const SmView&, uint32_t warp) {
+  // fetch_i latches the block's current pick; no input changed since the
+  // fetch_pick() that returned it (every drive applies pending events first).
+  const Vbaws_top& t = rtl_->top();
+  if (fetch_pending_ || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
+    throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
+                " that is not the block's current fetch pick (one CFF pick per cycle)");
+  fetch_pending_ = pending_ = true;
+}
+
+uint32_t RtlMwfPolicy::waiting(uint32_t tb_slot) {
+  apply_events();
+  return uint32_t(get(rtl_->top().count_o, tb_slot * kRtlCountBits, kRtlCountBits));
+}
+
+}  // namespace scwarp::cosim
+
+namespace {
+template <scwarp::sched::IntraTbOrder kIntra>
+class RtlMwfVariant : public scwarp::cosim::RtlMwfPolicy {
+ public:
+  explicit RtlMwfVariant(const scwarp::sched::PolicyContext& ctx) : RtlMwfPolicy(ctx, kIntra) {}
+};
+using RtlMwfLrr = RtlMwfVariant<scwarp::sched::IntraTbOrder::Lrr>;
+using RtlMwfGto = RtlMwfVariant<scwarp::sched::IntraTbOrder::Gto>;
+}  // namespace
+
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlMwfLrr, "mwf_lrr")
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlMwfGto, "mwf_gto")

@@ -1,0 +1,87 @@
+// The BAWS RTL (rtl/baws/baws_top.v, Verilated as plain C++) behind the
+// policy interface: RtlMwfPolicy is the issue policy "mwf_lrr" / "mwf_gto"
+// under -scwarp_sched_impl rtl, one Verilated baws_top per SM.
+//
+// Timing contract (transaction-level co-simulation, docs/rtl.md
+// "Co-simulation"): the policy's events (on_issue + on_barrier_arrive /
+// on_barrier_release per scheduler, on_tb_launch, CFF's on_fetch) are
+// collected as the block's event inputs and applied with ONE clock edge
+// before the next output is read. So an order() for scheduler 1 sees
+// scheduler 0's events of the same SM cycle, and the fetch stage sees the
+// post-issue state, exactly as the C++ model does; the RTL is not clocked
+// once per SM cycle. (A cycle-timed contract, where events take effect at
+// the next edge, would change the golden model: future work.)
+// order() drives the combinational inputs from the SmView, evaluates, and
+// returns the scheduler's warps sorted by the block's rank_o.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sc_model/sched/policy.h"
+#include "sc_model/sched/tb_ranked_order.h"
+
+namespace scwarp::cosim {
+
+// The Verilated block's parameters (tb/cosim/CMakeLists.txt builds one instance).
+inline constexpr uint32_t kRtlWarps = 48, kRtlTbs = 8, kRtlSchedulers = 2, kRtlCountBits = 6,
+                          kRtlIdBits = 16;
+
+class BawsRtl;  // the Verilated model and its port packing (rtl_mwf_policy.cc)
+struct BawsInputs;  // the combinational inputs as last driven
+
+class RtlMwfPolicy : public sched::IssuePolicy {
+ public:
+  // Refuses (scwarp::Error) an SM the Verilated instance cannot hold.
+  RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra);
+  ~RtlMwfPolicy() override;
+
+  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override;
+  void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
+  void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
+  // on_warp_exit: nothing to send; the block reads each warp's Exited state
+  // (warp_exited_i) instead (docs/rtl.md, "Last issued").
+
+  // CFF through the same block (RtlCffFetchPolicy): the fetch pick for this
+  // fetchable set (ascending slots), and the fetch of that pick (fetch_i).
+  uint32_t fetch_pick(const sched::SmView& sm, std::span<const uint32_t> fetchable);
+  void fetched(const sched::SmView& sm, uint32_t warp);
+
+  // The WPT counter (count_o) of a TB slot after the pending events.
+  uint32_t waiting(uint32_t tb_slot);
+  sched::IntraTbOrder intra() const { return intra_; }
+  uint64_t clock_edges() const { return edges_; }
+
+ private:
+  void apply_events();  // one clock edge (inputs as they are) if any event is pending
+  // Drives the inputs from the view and settles the outputs: pending events
+  // take their edge together with the new inputs (no input but fetch_i's
+  // pick feeds the state, so a pending fetch gets an edge of its own first);
+  // with no event and the inputs as last driven, nothing is evaluated.
+  // `fetchable` null: keep the fetchable mask last driven (ranks ignore it).
+  void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable);
+  void load_events();   // the collected issue / fetch events onto the ports
+  void rising_edge();   // clock low first if the last eval saw it high
+
+
+  sched::IntraTbOrder intra_;
+  uint32_t sm_;
+  std::unique_ptr<BawsRtl> rtl_;
+  // Events collected since the last edge.
+  bool pending_ = false;
+  uint32_t issue_warp_[kRtlSchedulers];  // sched::kNoWarp: none
+  uint32_t issue_tb_[kRtlSchedulers];
+  uint32_t last_sched_ = 0;              // scheduler of the latest on_issue
+  bool fetch_pending_ = false;
+  uint64_t edges_ = 0;
+  bool clk_high_ = false;  // the model's last eval() saw clk_i = 1
+  bool settled_ = false;   // outputs reflect driven_ and the current state
+  std::unique_ptr<BawsInputs> driven_, next_;
+};
+
+}  // namespace scwarp::cosim

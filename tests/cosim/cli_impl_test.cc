@@ -1,0 +1,110 @@
+// `scwarp run --sched-impl`: the RTL run equals the C++ run bit for bit (the
+// whole JSON run report: cycles, stalls, caches, DRAM, per-TB records, ...,
+// all but the fields naming the implementation and the host's timings), the
+// report names who ran the policies, and what the RTL does not implement is
+// refused with a message saying so.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+#include "tests/cli/scwarp_process.h"
+
+namespace scwarp::cosim {
+namespace {
+
+using scwarp::testing::ProcessResult;
+using scwarp::testing::run_scwarp;
+
+nlohmann::json run_report(const std::string& args, const std::string& json_path) {
+  const ProcessResult r = run_scwarp(args + " --json '" + json_path + "'");
+  EXPECT_EQ(r.exit_status, 0) << args << "\n" << r.err;
+  return nlohmann::json::parse(scwarp::testing::read_file(json_path));
+}
+
+// The report without what may differ between implementations.
+nlohmann::json comparable(nlohmann::json report) {
+  for (const char* host : {"host", "host_seconds", "launch_seconds", "launch_cpu_seconds",
+                           "thread_instructions_per_second"})
+    report.erase(host);
+  report["config"].erase("scheduler_impl");
+  report["config"].erase("fetch_impl");
+  report["config"]["options"].erase("scwarp_sched_impl");
+  return report;
+}
+
+struct Pair {
+  const char* workload;
+  const char* sched;
+  const char* fetch;
+};
+
+void PrintTo(const Pair& p, std::ostream* os) { *os << p.workload << " " << p.sched << "+" << p.fetch; }
+
+class RtlEqualsCpp : public ::testing::TestWithParam<Pair> {};
+
+TEST_P(RtlEqualsCpp, WholeRunReportIsIdentical) {
+  const Pair p = GetParam();
+  const std::string dir = scwarp::testing::scratch_dir();
+  const std::string args = std::string("run --workload ") + p.workload + " --size small --sched " + p.sched +
+                           " --fetch " + p.fetch;
+  const nlohmann::json cpp = run_report(args + " --sched-impl cpp", dir + "/cpp.json");
+  const nlohmann::json rtl = run_report(args + " --sched-impl rtl", dir + "/rtl.json");
+  EXPECT_EQ(cpp["config"]["scheduler_impl"], "cpp");
+  EXPECT_EQ(cpp["config"]["fetch_impl"], "cpp");
+  EXPECT_EQ(rtl["config"]["scheduler_impl"], "rtl");
+  EXPECT_EQ(rtl["config"]["fetch_impl"], std::string(p.fetch) == "cff" ? "rtl" : "cpp");
+  EXPECT_TRUE(rtl.at("verified").get<bool>()) << rtl.at("verify_message");
+  ASSERT_FALSE(cpp["tbs"].empty());
+  EXPECT_TRUE(comparable(cpp) == comparable(rtl))
+      << "cycles cpp " << cpp["cycles"] << " rtl " << rtl["cycles"] << "\n"
+      << nlohmann::json::diff(comparable(cpp), comparable(rtl)).dump(1).substr(0, 4000);
+}
+
+INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
+                         ::testing::Values(Pair{"matmul", "mwf_lrr", "cff"}, Pair{"reduction", "mwf_lrr", "cff"},
+                                           Pair{"merge_sort", "mwf_gto", "cff"}, Pair{"histogram", "mwf_gto", "cff"},
+                                           Pair{"matmul", "mwf_lrr", "rr"}),
+                         [](const ::testing::TestParamInfo<Pair>& info) {
+                           return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
+                         });
+
+TEST(SchedImpl, TextReportNamesTheImplementations) {
+  const ProcessResult r =
+      run_scwarp("run --config tiny --workload matmul --size tiny --sched mwf_gto --fetch cff --sched-impl rtl");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("policy impl          issue rtl, fetch rtl"), std::string::npos) << r.out;
+}
+
+TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
+  for (const char* impl : {"rtl", "lockstep"}) {
+    const ProcessResult r =
+        run_scwarp(std::string("run --config tiny --size tiny --sched pro --sched-impl ") + impl);
+    EXPECT_NE(r.exit_status, 0);
+    EXPECT_NE(r.err.find("issue policy 'pro' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr); "
+                         "use --sched-impl cpp"),
+              std::string::npos)
+        << r.err;
+  }
+  const ProcessResult gto = run_scwarp("run --config tiny --size tiny --sched gto --sched-impl rtl");
+  EXPECT_NE(gto.exit_status, 0);
+  EXPECT_NE(gto.err.find("issue policy 'gto' has no RTL implementation"), std::string::npos) << gto.err;
+}
+
+TEST(SchedImpl, InvalidValueNamesTheOption) {
+  const ProcessResult r = run_scwarp("run --config tiny --size tiny --sched-impl verilog");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.err.find("--sched-impl: option -scwarp_sched_impl: invalid value 'verilog' (cpp, rtl or lockstep)"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(SchedImpl, FunctionalExcludesIt) {
+  const ProcessResult r = run_scwarp("run --functional --sched-impl rtl");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.err.find("--sched-impl"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace scwarp::cosim

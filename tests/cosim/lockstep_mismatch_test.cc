@@ -1,0 +1,108 @@
+// Lockstep must catch a difference: a deliberately mismatched pair, the C++
+// MWF(GTO) against the RTL driven as MWF(LRR), registered in this test binary
+// only under a name of its own, through the registry exactly as the real
+// pairs are. The first mismatch stops the run with an Error naming the
+// cycle, the SM, the scheduler and both orders.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "sc_model/common/error.h"
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/gpu/timing_executor.h"
+#include "sc_model/sched/mwf_policy.h"
+#include "sc_model/sched/registry.h"
+#include "tb/cosim/lockstep_policy.h"
+#include "tb/cosim/rtl_mwf_policy.h"
+#include "tb/workloads/workload.h"
+
+namespace {
+
+using scwarp::sched::IntraTbOrder;
+
+class RtlDrivenAsLrr : public scwarp::cosim::RtlMwfPolicy {
+ public:
+  explicit RtlDrivenAsLrr(const scwarp::sched::PolicyContext& ctx) : RtlMwfPolicy(ctx, IntraTbOrder::Lrr) {}
+};
+
+}  // namespace
+
+SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::MwfVariant<IntraTbOrder::Gto>, "test_mwf_gto_vs_rtl_lrr",
+                             "test only: C++ MWF(GTO), its 'RTL' is MWF(LRR)")
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlDrivenAsLrr, "test_mwf_gto_vs_rtl_lrr")
+
+namespace scwarp::cosim {
+namespace {
+
+TEST(LockstepMismatch, GoldenGtoAgainstRtlLrrStopsTheRunNamingCycleAndOrders) {
+  config::LoadedConfig cfg = config::builtin_gtx480();
+  config::apply_override(cfg, "gpgpu_scheduler", "test_mwf_gto_vs_rtl_lrr", "test");
+  config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
+  runtime::Device dev(std::make_unique<gpu::TimingExecutor>(cfg.gpu));
+  try {
+    workloads::make_workload("matmul")->run(dev, workloads::Size::Small, 1);
+    FAIL() << "the lockstep run did not notice MWF(GTO) != MWF(LRR)";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("lockstep mismatch"), std::string::npos) << m;
+    EXPECT_NE(m.find("at cycle "), std::string::npos) << m;
+    EXPECT_NE(m.find(", SM "), std::string::npos) << m;
+    EXPECT_NE(m.find("scheduler "), std::string::npos) << m;
+    EXPECT_NE(m.find("C++ order: "), std::string::npos) << m;
+    EXPECT_NE(m.find("RTL order: "), std::string::npos) << m;
+    EXPECT_NE(m.find("WPT (TB slot: C++/RTL):"), std::string::npos) << m;
+    EXPECT_NE(m.find("issuable"), std::string::npos) << m;
+  }
+}
+
+// The same pair built by hand through the factory the registry uses, on a
+// hand-made SM view: TB 0 = w0..w7 (scheduler 0: w0 w2 w4 w6); after w4
+// issues, GTO keeps w4 first, LRR moves on to w6.
+TEST(LockstepMismatch, FactoryPairOnAHandMadeSm) {
+  config::GpuConfig cfg;
+  sched::PolicyContext ctx{cfg, 3, 48, 8, 2};
+  auto pair = make_lockstep_issue(std::make_unique<sched::MwfPolicy>(ctx, IntraTbOrder::Gto),
+                                  std::make_unique<RtlMwfPolicy>(ctx, IntraTbOrder::Lrr), ctx);
+  std::vector<sched::WarpView> warps(48);
+  std::vector<sched::TbView> tbs(8);
+  for (uint32_t w = 0; w < 48; ++w) {
+    warps[w].slot = w;
+    warps[w].scheduler = w % 2;
+  }
+  for (uint32_t t = 0; t < 8; ++t) tbs[t].slot = t;
+  tbs[0] = sched::TbView{.slot = 0, .valid = true, .id = 5, .first_warp = 0, .warps = 8};
+  for (uint32_t w = 0; w < 8; ++w) {
+    warps[w].valid = true;
+    warps[w].tb_slot = 0;
+    warps[w].warp_in_tb = w;
+    warps[w].wait = sched::WarpWait::Ready;
+  }
+  sched::SmView sm;
+  sm.sm = 3;
+  sm.cycle = 77;
+  sm.schedulers = 2;
+  sm.warps = warps;
+  sm.tbs = tbs;
+  pair->on_tb_launch(sm, 0);
+  const std::vector<uint32_t> mine{0, 2, 4, 6};
+  std::vector<uint32_t> out;
+  pair->order(sm, 0, mine, out);  // nothing issued yet: both 0 2 4 6
+  EXPECT_EQ(out, (std::vector<uint32_t>{0, 2, 4, 6}));
+  sm.cycle = 78;
+  pair->on_issue(sm, 4, 32);
+  out.clear();
+  try {
+    pair->order(sm, 0, mine, out);
+    FAIL() << "no mismatch reported";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("at cycle 78, SM 3, scheduler 0"), std::string::npos) << m;
+    EXPECT_NE(m.find("C++ order: 4 0 2 6"), std::string::npos) << m;
+    EXPECT_NE(m.find("RTL order: 6 0 2 4"), std::string::npos) << m;
+    EXPECT_NE(m.find("w4: s0 tb0 id5 Ready issuable"), std::string::npos) << m;
+  }
+}
+
+}  // namespace
+}  // namespace scwarp::cosim
