@@ -91,38 +91,36 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
       describe_tables(*golden_, *rtl_, max_tbs_), describe_inputs(sm)));
 }
 
+// Every event reaches both halves, the golden one first.
+template <typename... Args>
+void LockstepIssuePolicy::to_both(void (sched::IssuePolicy::*event)(const SmView&, Args...), const SmView& sm,
+                                  Args... args) {
+  ((*golden_).*event)(sm, args...);
+  ((*rtl_).*event)(sm, args...);
+}
+
 void LockstepIssuePolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
-  golden_->on_issue(sm, warp, active_threads);
-  rtl_->on_issue(sm, warp, active_threads);
+  to_both(&sched::IssuePolicy::on_issue, sm, warp, active_threads);
 }
 void LockstepIssuePolicy::on_no_issue(const SmView& sm, uint32_t sched) {
-  golden_->on_no_issue(sm, sched);
-  rtl_->on_no_issue(sm, sched);
+  to_both(&sched::IssuePolicy::on_no_issue, sm, sched);
 }
 void LockstepIssuePolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
-  golden_->on_barrier_arrive(sm, warp);
-  rtl_->on_barrier_arrive(sm, warp);
+  to_both(&sched::IssuePolicy::on_barrier_arrive, sm, warp);
 }
 void LockstepIssuePolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
-  golden_->on_barrier_release(sm, tb_slot);
-  rtl_->on_barrier_release(sm, tb_slot);
+  to_both(&sched::IssuePolicy::on_barrier_release, sm, tb_slot);
 }
 void LockstepIssuePolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
-  golden_->on_warp_exit(sm, warp);
-  rtl_->on_warp_exit(sm, warp);
+  to_both(&sched::IssuePolicy::on_warp_exit, sm, warp);
 }
 void LockstepIssuePolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
-  golden_->on_tb_launch(sm, tb_slot);
-  rtl_->on_tb_launch(sm, tb_slot);
+  to_both(&sched::IssuePolicy::on_tb_launch, sm, tb_slot);
 }
 void LockstepIssuePolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
-  golden_->on_tb_finish(sm, tb_slot);
-  rtl_->on_tb_finish(sm, tb_slot);
+  to_both(&sched::IssuePolicy::on_tb_finish, sm, tb_slot);
 }
-void LockstepIssuePolicy::on_phase_change(const SmView& sm) {
-  golden_->on_phase_change(sm);
-  rtl_->on_phase_change(sm);
-}
+void LockstepIssuePolicy::on_phase_change(const SmView& sm) { to_both(&sched::IssuePolicy::on_phase_change, sm); }
 
 LockstepFetchPolicy::LockstepFetchPolicy(std::unique_ptr<sched::FetchPolicy> golden,
                                          std::unique_ptr<sched::FetchPolicy> rtl)

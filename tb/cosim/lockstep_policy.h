@@ -35,6 +35,10 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   uint64_t comparisons() const { return comparisons_; }
 
  private:
+  template <typename... Args>
+  void to_both(void (sched::IssuePolicy::*event)(const sched::SmView&, Args...), const sched::SmView& sm,
+               Args... args);
+
   std::unique_ptr<sched::IssuePolicy> golden_, rtl_;
   uint32_t max_tbs_;
   std::vector<uint32_t> rtl_order_;
