@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
-#include <type_traits>
 
 #include "Vbaws_top.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/registry.h"
+#include "tb/cosim/verilated_bits.h"
 #include "verilated.h"
 
 namespace scwarp::cosim {
@@ -26,37 +26,6 @@ constexpr unsigned clog2(unsigned n) {
 }
 constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kRW = clog2(kRtlWarps + 1);
 static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
-
-// A `width`-bit field at bit `lsb` of a Verilated port: an integer up to 64
-// bits, VlWide<N> (32-bit words, word 0 = bits 31:0) above.
-template <typename P>
-void put(P& port, unsigned lsb, unsigned width, uint64_t value) {
-  if constexpr (std::is_integral_v<P>) {
-    using U = std::make_unsigned_t<P>;
-    const U mask = U(((uint64_t(1) << width) - 1) << lsb);
-    port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
-  } else {
-    for (unsigned i = 0; i < width; ++i) {
-      const unsigned b = lsb + i;
-      const uint32_t m = 1u << (b % 32);
-      port[b / 32] = ((value >> i) & 1u) ? (port[b / 32] | m) : (port[b / 32] & ~m);
-    }
-  }
-}
-
-template <typename P>
-uint64_t get(const P& port, unsigned lsb, unsigned width) {
-  if constexpr (std::is_integral_v<P>) {
-    return (uint64_t(port) >> lsb) & ((uint64_t(1) << width) - 1);
-  } else {
-    uint64_t out = 0;
-    for (unsigned i = 0; i < width; ++i) {
-      const unsigned b = lsb + i;
-      out |= uint64_t((port[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return out;
-  }
-}
 
 }  // namespace
 
@@ -126,9 +95,9 @@ void RtlMwfPolicy::load_events() {
   Vbaws_top& t = rtl_->top();
   for (uint32_t s = 0; s < kRtlSchedulers; ++s) {
     if (issue_warp_[s] == kNoWarp) continue;
-    put(t.issue_valid_i, s, 1, 1);
-    put(t.issue_warp_i, s * kWW, kWW, issue_warp_[s]);
-    put(t.issue_tb_i, s * kTW, kTW, issue_tb_[s]);
+    put_field(t.issue_valid_i, s, 1, 1);
+    put_field(t.issue_warp_i, s * kWW, kWW, issue_warp_[s]);
+    put_field(t.issue_tb_i, s * kTW, kTW, issue_tb_[s]);
     issue_warp_[s] = kNoWarp;
   }
   if (fetch_pending_) t.fetch_i = 1;
@@ -163,7 +132,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
     if (w.ibuffer_count != 0) in.nonempty |= bit;
     if (w.wait == WarpWait::Barrier) in.barrier |= bit;
-    put(in.warp_tb, w.slot * kTW, kTW, w.valid ? w.tb_slot : 0);
+    put_field(in.warp_tb, w.slot * kTW, kTW, w.valid ? w.tb_slot : 0);
   }
   if (fetchable) {
     in.fetchable = 0;
@@ -176,8 +145,8 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
       throw Error("SM " + std::to_string(sm_) + " cycle " + std::to_string(sm.cycle) + ": TB id " +
                   std::to_string(tb.id) + " does not fit the RTL's " + std::to_string(kRtlIdBits) +
                   "-bit TB id port (IDW); use --sched-impl cpp for grids this large");
-    put(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
-    put(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
+    put_field(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
+    put_field(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
   }
   if (!pending_ && settled_ && in == *driven_) return;
   Vbaws_top& t = rtl_->top();
@@ -212,7 +181,7 @@ void RtlMwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint3
   const size_t begin = out.size();
   out.resize(begin + warps.size(), kNoWarp);
   for (uint32_t w : warps) {
-    const uint64_t r = get(t.rank_o, w * kRW, kRW);
+    const uint64_t r = get_field(t.rank_o, w * kRW, kRW);
     if (r >= warps.size() || out[begin + r] != kNoWarp)
       throw Error("RTL baws_top, SM " + std::to_string(sm_) + " cycle " + std::to_string(sm.cycle) +
                   " scheduler " + std::to_string(sched) + ": rank_o of warp " + std::to_string(w) + " is " +
@@ -237,7 +206,7 @@ void RtlMwfPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
   if (issue_warp_[s] != warp)
     throw Error("RTL baws_top: barrier arrival of warp " + std::to_string(warp) +
                 " without its issue (the block takes arrivals only with the issued instruction)");
-  put(rtl_->top().arrive_i, s, 1, 1);
+  put_field(rtl_->top().arrive_i, s, 1, 1);
 }
 
 void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
@@ -245,7 +214,7 @@ void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
   if (issue_warp_[s] == kNoWarp || issue_tb_[s] != tb_slot)
     throw Error("RTL baws_top: barrier release of TB slot " + std::to_string(tb_slot) +
                 " not by an instruction of that TB just issued (the block takes releases only with it)");
-  put(rtl_->top().release_i, s, 1, 1);
+  put_field(rtl_->top().release_i, s, 1, 1);
 }
 
 void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
@@ -253,7 +222,7 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
   // earlier event of the TB that held the slot before.
   for (uint32_t s = 0; s < kRtlSchedulers; ++s)
     if (issue_warp_[s] != kNoWarp) apply_events();
-  put(rtl_->top().launch_i, tb_slot, 1, 1);
+  put_field(rtl_->top().launch_i, tb_slot, 1, 1);
   pending_ = true;
 }
 
@@ -275,7 +244,7 @@ void RtlMwfPolicy::fetched(const SmView&, uint32_t warp) {
 
 uint32_t RtlMwfPolicy::waiting(uint32_t tb_slot) {
   apply_events();
-  return uint32_t(get(rtl_->top().count_o, tb_slot * kRtlCountBits, kRtlCountBits));
+  return uint32_t(get_field(rtl_->top().count_o, tb_slot * kRtlCountBits, kRtlCountBits));
 }
 
 }  // namespace scwarp::cosim

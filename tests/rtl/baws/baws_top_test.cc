@@ -17,15 +17,15 @@
 
 #include "Vbaws_top.h"
 #include "Vbaws_top_s1.h"
-#include "rtl_bits.h"
+#include "tb/cosim/verilated_bits.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/cff_fetch_policy.h"
 #include "sc_model/sched/mwf_policy.h"
 
 namespace {
 
-using baws_rtl::get_bits;
-using baws_rtl::set_bits;
+using scwarp::cosim::get_field;
+using scwarp::cosim::put_field;
 using namespace scwarp::sched;
 using Order = std::vector<uint32_t>;
 
@@ -115,29 +115,29 @@ struct Bench {
     rtl->gto_i = gto;
     for (unsigned w = 0; w < kW; ++w) {
       const WarpView& v = warps[w];
-      set_bits(rtl->warp_valid_i, w, 1, v.valid);
-      set_bits(rtl->warp_exited_i, w, 1, v.wait == WarpWait::Exited);
-      set_bits(rtl->warp_tb_i, w * kTW, kTW, v.tb_slot);
-      set_bits(rtl->warp_issuable_i, w, 1, issuable[w]);
-      set_bits(rtl->warp_fetchable_i, w, 1, fetchable[w]);
-      set_bits(rtl->warp_ibuf_nonempty_i, w, 1, v.ibuffer_count != 0);
-      set_bits(rtl->warp_at_barrier_i, w, 1, v.wait == WarpWait::Barrier);
+      put_field(rtl->warp_valid_i, w, 1, v.valid);
+      put_field(rtl->warp_exited_i, w, 1, v.wait == WarpWait::Exited);
+      put_field(rtl->warp_tb_i, w * kTW, kTW, v.tb_slot);
+      put_field(rtl->warp_issuable_i, w, 1, issuable[w]);
+      put_field(rtl->warp_fetchable_i, w, 1, fetchable[w]);
+      put_field(rtl->warp_ibuf_nonempty_i, w, 1, v.ibuffer_count != 0);
+      put_field(rtl->warp_at_barrier_i, w, 1, v.wait == WarpWait::Barrier);
     }
     for (unsigned t = 0; t < kT; ++t) {
-      set_bits(rtl->tb_id_i, t * kIDW, kIDW, tbs[t].id);
-      set_bits(rtl->tb_first_i, t * kWW, kWW, tbs[t].first_warp);
+      put_field(rtl->tb_id_i, t * kIDW, kIDW, tbs[t].id);
+      put_field(rtl->tb_first_i, t * kWW, kWW, tbs[t].first_warp);
     }
     rtl->eval();
   }
   uint32_t rtl_issue(unsigned s) const {
-    if (!get_bits(rtl->issue_pick_valid_o, s, 1)) return kNoWarp;
-    return uint32_t(get_bits(rtl->issue_pick_warp_o, s * kWW, kWW));
+    if (!get_field(rtl->issue_pick_valid_o, s, 1)) return kNoWarp;
+    return uint32_t(get_field(rtl->issue_pick_warp_o, s * kWW, kWW));
   }
   uint32_t rtl_fetch() const {
     return rtl->fetch_pick_valid_o ? uint32_t(rtl->fetch_pick_warp_o) : kNoWarp;
   }
-  unsigned rtl_count(unsigned t) const { return unsigned(get_bits(rtl->count_o, t * kCW, kCW)); }
-  unsigned rtl_rank(unsigned w) const { return unsigned(get_bits(rtl->rank_o, w * kRW, kRW)); }
+  unsigned rtl_count(unsigned t) const { return unsigned(get_field(rtl->count_o, t * kCW, kCW)); }
+  unsigned rtl_rank(unsigned w) const { return unsigned(get_field(rtl->rank_o, w * kRW, kRW)); }
 
   // Every comparison; returns false (with gtest failures) on a mismatch.
   bool check(const std::string& when) {
@@ -179,7 +179,7 @@ struct Bench {
       w.ibuffer_count = 0;
     }
     mwf->on_tb_launch(view(), t);
-    set_bits(rtl->launch_i, t, 1, 1);
+    put_field(rtl->launch_i, t, 1, 1);
   }
 
   // Scheduler s issues warp w; the instruction may be a bar.sync (which
@@ -188,9 +188,9 @@ struct Bench {
   void issue(unsigned s, uint32_t w, bool bar, bool exit) {
     WarpView& v = warps[w];
     TbView& tb = tbs[v.tb_slot];
-    set_bits(rtl->issue_valid_i, s, 1, 1);
-    set_bits(rtl->issue_warp_i, s * kWW, kWW, w);
-    set_bits(rtl->issue_tb_i, s * kTW, kTW, v.tb_slot);
+    put_field(rtl->issue_valid_i, s, 1, 1);
+    put_field(rtl->issue_warp_i, s * kWW, kWW, w);
+    put_field(rtl->issue_tb_i, s * kTW, kTW, v.tb_slot);
     bool release = false;
     if (bar) {
       v.wait = WarpWait::Barrier;
@@ -208,8 +208,8 @@ struct Bench {
       v.wait = WarpWait::Exited;
       ++tb.warps_exited;
     }
-    set_bits(rtl->arrive_i, s, 1, bar);
-    set_bits(rtl->release_i, s, 1, release);
+    put_field(rtl->arrive_i, s, 1, bar);
+    put_field(rtl->release_i, s, 1, release);
     mwf->on_issue(view(), w, 32);
     if (bar) mwf->on_barrier_arrive(view(), w);
     if (release) mwf->on_barrier_release(view(), v.tb_slot);

@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "Vbaws_wpt.h"
-#include "rtl_bits.h"
+#include "tb/cosim/verilated_bits.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/mwf_policy.h"
 
 namespace {
 
-using baws_rtl::get_bits;
-using baws_rtl::set_bits;
+using scwarp::cosim::get_field;
+using scwarp::cosim::put_field;
 using namespace scwarp::sched;
 
 constexpr unsigned kW = 48, kT = 8, kS = 2, kCW = 6, kTW = 3;
@@ -62,17 +62,17 @@ struct WptBench {
   }
   // Scheduler s's issued instruction arrives at / releases TB slot t.
   void arrive(unsigned s, unsigned t) {
-    set_bits(rtl->arrive_valid_i, s, 1, 1);
-    set_bits(rtl->arrive_tb_i, s * kTW, kTW, t);
+    put_field(rtl->arrive_valid_i, s, 1, 1);
+    put_field(rtl->arrive_tb_i, s * kTW, kTW, t);
     mwf->on_barrier_arrive(sm, t);  // warp slot t is in TB slot t
   }
   void release(unsigned s, unsigned t) {
-    set_bits(rtl->release_valid_i, s, 1, 1);
-    set_bits(rtl->release_tb_i, s * kTW, kTW, t);
+    put_field(rtl->release_valid_i, s, 1, 1);
+    put_field(rtl->release_tb_i, s * kTW, kTW, t);
     mwf->on_barrier_release(sm, t);
   }
   void launch(unsigned t) {
-    set_bits(rtl->launch_i, t, 1, 1);
+    put_field(rtl->launch_i, t, 1, 1);
     mwf->on_tb_launch(sm, t);
   }
   void clock() {
@@ -82,7 +82,7 @@ struct WptBench {
     rtl->eval();
     clear_inputs();
   }
-  unsigned count(unsigned t) const { return unsigned(get_bits(rtl->count_o, t * kCW, kCW)); }
+  unsigned count(unsigned t) const { return unsigned(get_field(rtl->count_o, t * kCW, kCW)); }
   void expect_same(const char* when) {
     for (unsigned t = 0; t < kT; ++t) EXPECT_EQ(count(t), mwf->waiting(t)) << when << ", TB slot " << t;
   }

@@ -1,0 +1,44 @@
+// Bit-field access to Verilated ports, shared by the co-simulation adapters
+// and the RTL testbenches: a port up to 64 bits is a plain integer, a wider
+// one is VlWide<N> (32-bit words, word 0 = bits 31:0).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+namespace scwarp::cosim {
+
+// Writes the `width`-bit field at bit `lsb` of `port` (width <= 64).
+template <typename P>
+void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
+  if constexpr (std::is_integral_v<P>) {
+    using U = std::make_unsigned_t<P>;
+    const uint64_t ones = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    const U mask = U(ones << lsb);
+    port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
+  } else {
+    for (unsigned i = 0; i < width; ++i) {
+      const unsigned b = lsb + i;
+      const uint32_t m = 1u << (b % 32);
+      port[b / 32] = ((value >> i) & 1u) ? (port[b / 32] | m) : (port[b / 32] & ~m);
+    }
+  }
+}
+
+// Reads the `width`-bit field at bit `lsb` of `port` (width <= 64).
+template <typename P>
+uint64_t get_field(const P& port, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral_v<P>) {
+    const uint64_t ones = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    return (uint64_t(port) >> lsb) & ones;
+  } else {
+    uint64_t out = 0;
+    for (unsigned i = 0; i < width; ++i) {
+      const unsigned b = lsb + i;
+      out |= uint64_t((port[b / 32] >> (b % 32)) & 1u) << i;
+    }
+    return out;
+  }
+}
+
+}  // namespace scwarp::cosim
