@@ -19,7 +19,10 @@
 // Requests are dirty bits: an exit re-sorts the finish list, an arrival the
 // barrier list (ProPolicy re-sorts on every such event), the periodic
 // THRESHOLD trigger and a phase change the ranking. A request that comes
-// while its list is being sorted reruns that sort afterwards.
+// while its list is being sorted reruns that sort afterwards. The THRESHOLD
+// counter advances only on edges with tick_i = 1 (an edge that ends an SM
+// cycle); edges with tick_i = 0 apply events and advance sorts only. resort_o
+// tells pro_warp_sorter that the remaining TBs' warps are due too.
 //
 // A launch inserts the TB into the ranking in one cycle, where the last sort
 // would have put it (ProPolicy::insert_into_ranking): its progress is 0 (the
@@ -37,6 +40,7 @@ module pro_sorter #(
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
+  input  wire                tick_i,        // this edge ends an SM cycle
   input  wire [THW-1:0]      threshold_i,   // sort every THRESHOLD+1 cycles
   input  wire [T*3-1:0]      state_i,       // pro_tb_fsm state (registered)
   input  wire                slow_i,
@@ -56,6 +60,7 @@ module pro_sorter #(
   // noWait/finishNoWait in ranking order, then Finish TBs.
   output reg  [T*TIDW-1:0]   order_o,
   output reg  [T-1:0]        order_valid_o,
+  output wire                resort_o,      // periodic trigger or phase change this edge
   output wire                busy_o,        // a sort is running
   output wire                done_o         // no sort running or requested
 );
@@ -91,18 +96,22 @@ module pro_sorter #(
   integer t, j;
   integer ut, ft, cj;  // one loop variable per always block
   reg [TIDW-1:0] k;
-  reg            act, due, conflict, swap, wrap, last;
+  reg            act, conflict, swap, wrap, last;
   reg            mem_a, mem_b, inc, b_first, ins_slow, tie;
   reg [1:0]      cur_sel;
   reg [TIDW-1:0] cur_i, cur_round, a, b, x, ix, pos;
   reg [TIDW:0]   ni;
   reg [NW-1:0]   cnt_a, cnt_b;
 
-  function automatic in_list(input [1:0] sel, input [2:0] s);
-    case (sel)
-      SEL_FIN: in_list = (s == FIN_WAIT);
-      SEL_BAR: in_list = (s == BAR_WAIT) || (s == BAR_WAIT1);
-      default: in_list = (s != EMPTY);
+  // Parts of the composed order: 0 finish list, 1 barrier list, 2 remaining
+  // (noWait / finishNoWait), 3 Finish. The ranking holds every resident TB
+  // and supplies parts 2 and 3; the list sorts use parts 0 and 1.
+  function automatic in_part(input [1:0] part, input [2:0] s);
+    case (part)
+      2'd0:    in_part = (s == FIN_WAIT);
+      2'd1:    in_part = (s == BAR_WAIT) || (s == BAR_WAIT1);
+      2'd2:    in_part = (s == NO_WAIT) || (s == FIN_NO_WAIT);
+      default: in_part = (s == FINISH);
     endcase
   endfunction
 
@@ -115,6 +124,13 @@ module pro_sorter #(
     end
   end
 
+  // Periodic trigger (Algorithm 1 line 57: currCycle - lastSortCycle >
+  // THRESHOLD): requested at the end of cycle THRESHOLD, 2*THRESHOLD+1, ...
+  // so the sort reads the keys of cycle THRESHOLD+1, ... as ProPolicy's
+  // order() does at the start of that cycle. Counts SM cycles (ticks).
+  wire due = tick_i && (cnt_q == threshold_i);
+  assign resort_o = due || phase_change_i;
+
   always @* begin
     for (t = 0; t < T; t = t + 1) begin
       fin_d[t]  = fin_q[t];
@@ -125,12 +141,7 @@ module pro_sorter #(
     rz_d    = rz_q;
     dirty_d = dirty_q;
 
-    // Periodic trigger (Algorithm 1 line 57: currCycle - lastSortCycle >
-    // THRESHOLD): requested at the end of cycle THRESHOLD, 2*THRESHOLD+1, ...
-    // so the sort reads the keys of cycle THRESHOLD+1, ... as ProPolicy's
-    // order() does at the start of that cycle.
-    due   = (cnt_q == threshold_i);
-    cnt_d = due ? {THW{1'b0}} : cnt_q + {{(THW-1){1'b0}}, 1'b1};
+    cnt_d = due ? {THW{1'b0}} : cnt_q + {{(THW-1){1'b0}}, tick_i};
 
     // ---- the one compare-and-swap unit ----
     act       = busy_q | (|dirty_q);
@@ -142,8 +153,8 @@ module pro_sorter #(
       SEL_BAR: begin a = bar_q[cur_i];  b = bar_q[cur_i + 1'b1]; end
       default: begin a = rank_q[cur_i]; b = rank_q[cur_i + 1'b1]; end
     endcase
-    mem_a = in_list(cur_sel, st[a]);
-    mem_b = in_list(cur_sel, st[b]);
+    mem_a = (cur_sel == SEL_RANK) ? (st[a] != EMPTY) : in_part(cur_sel, st[a]);
+    mem_b = (cur_sel == SEL_RANK) ? (st[b] != EMPTY) : in_part(cur_sel, st[b]);
     cnt_a = (cur_sel == SEL_FIN) ? nfin[a] : ((cur_sel == SEL_BAR) ? nbar[a] : {NW{1'b0}});
     cnt_b = (cur_sel == SEL_FIN) ? nfin[b] : ((cur_sel == SEL_BAR) ? nbar[b] : {NW{1'b0}});
     inc   = (cur_sel == SEL_RANK) && slow_i;   // slow phase: least progress first
@@ -190,7 +201,7 @@ module pro_sorter #(
     end
     if (fin_sort_i) dirty_d[0] = 1'b1;
     if (bar_sort_i) dirty_d[1] = 1'b1;
-    if (due || phase_change_i || conflict) dirty_d[2] = 1'b1;
+    if (resort_o || conflict) dirty_d[2] = 1'b1;
 
     // ---- TB finish: move the slot to the end of the ranking ----
     x  = finish_tb_i;
@@ -262,38 +273,23 @@ module pro_sorter #(
     end
   end
 
-  // ---- compose: concatenate the lists, filtered by state ----
-  reg [TIDW:0] n;
+  // ---- compose: concatenate the parts, each list filtered by state ----
+  reg [TIDW:0]   n;
+  reg [TIDW-1:0] m;
+  integer        cp;
   always @* begin
     order_o       = {(T*TIDW){1'b0}};
     order_valid_o = {T{1'b0}};
     n = {(TIDW+1){1'b0}};
-    for (cj = 0; cj < T; cj = cj + 1) begin
-      if (st[fin_q[cj]] == FIN_WAIT) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = fin_q[cj];
-        order_valid_o[n[TIDW-1:0]] = 1'b1;
-        n = n + 1'b1;
-      end
-    end
-    for (cj = 0; cj < T; cj = cj + 1) begin
-      if (st[bar_q[cj]] == BAR_WAIT || st[bar_q[cj]] == BAR_WAIT1) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = bar_q[cj];
-        order_valid_o[n[TIDW-1:0]] = 1'b1;
-        n = n + 1'b1;
-      end
-    end
-    for (cj = 0; cj < T; cj = cj + 1) begin
-      if (st[rank_q[cj]] == NO_WAIT || st[rank_q[cj]] == FIN_NO_WAIT) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[cj];
-        order_valid_o[n[TIDW-1:0]] = 1'b1;
-        n = n + 1'b1;
-      end
-    end
-    for (cj = 0; cj < T; cj = cj + 1) begin
-      if (st[rank_q[cj]] == FINISH) begin
-        order_o[n[TIDW-1:0]*TIDW +: TIDW] = rank_q[cj];
-        order_valid_o[n[TIDW-1:0]] = 1'b1;
-        n = n + 1'b1;
+    m = {TIDW{1'b0}};
+    for (cp = 0; cp < 4; cp = cp + 1) begin
+      for (cj = 0; cj < T; cj = cj + 1) begin
+        m = (cp == 0) ? fin_q[cj] : ((cp == 1) ? bar_q[cj] : rank_q[cj]);
+        if (in_part(cp[1:0], st[m])) begin
+          order_o[n[TIDW-1:0]*TIDW +: TIDW] = m;
+          order_valid_o[n[TIDW-1:0]] = 1'b1;
+          n = n + 1'b1;
+        end
       end
     end
   end

@@ -29,6 +29,7 @@ module pro_tb_fsm #(
   input  wire [S-1:0]        exit_valid_i,
   input  wire [S-1:0]        exit_first_i,
   input  wire [S-1:0]        exit_last_i,
+  output reg  [S-1:0]        arr_sort_o,      // this arrival sorts the TB's warps
   output reg  [T*3-1:0]      state_o,
   output wire                slow_o
 );
@@ -47,6 +48,7 @@ module pro_tb_fsm #(
     for (t = 0; t < T; t = t + 1) st_d[t] = st_q[t];
     slow_d = slow_q;
     tb = {TIDW{1'b0}};
+    arr_sort_o = {S{1'b0}};
     if (finish_valid_i) st_d[finish_tb_i] = EMPTY;
     if (launch_valid_i) begin
       // A launch in the slow phase while TBs wait again is a new kernel:
@@ -64,8 +66,12 @@ module pro_tb_fsm #(
     for (s = 0; s < S; s = s + 1) begin
       tb = iss_tb_i[s*TIDW +: TIDW];
       // Arrival: noWait -> barrierWait, finishNoWait -> barrierWait1; a
-      // finishWait TB stays (priority H already above M).
+      // finishWait TB stays (priority H already above M). ProPolicy sorts
+      // the TB's warps on exactly these two transitions, judged on the
+      // state this event sees (an earlier release of the same cycle may have
+      // left barrierWait): hence arr_sort_o from here, not from state_o.
       if (arr_valid_i[s]) begin
+        arr_sort_o[s] = (st_d[tb] == NO_WAIT) || (st_d[tb] == FIN_NO_WAIT);
         if (st_d[tb] == NO_WAIT) st_d[tb] = BAR_WAIT;
         else if (st_d[tb] == FIN_NO_WAIT) st_d[tb] = BAR_WAIT1;
       end

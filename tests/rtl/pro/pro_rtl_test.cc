@@ -6,10 +6,13 @@
 // issued instruction's on_issue, on_barrier_arrive, on_barrier_release,
 // on_warp_exit. After each clock edge it compares every progress counter,
 // nWarpsAtBar / nWarpsFin, every TB state and the phase bit; the TB order
-// only when the RTL sorter reports done (the C++ sorts instantly, the RTL in
-// T*(T-1)/2 = 28 cycles per list).
+// and every resident TB's warp order only when the RTL reports done (the C++
+// sorts instantly, the RTL in T*(T-1)/2 = 28 cycles per list and n(n-1)/2
+// per TB of n warps). An SM cycle is one edge with tick_i = 1, optionally
+// preceded by edges with tick_i = 0 (step(b, false)) that let sorts finish.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <random>
@@ -20,6 +23,7 @@
 #include "Vpro_top.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/pro_policy.h"
+#include "tb/cosim/verilated_bits.h"
 #include "verilated.h"
 
 namespace scwarp::sched {
@@ -41,7 +45,7 @@ struct Batch {
   bool finish = false;
   uint32_t finish_tb = 0;
   bool launch = false;
-  uint32_t launch_tb = 0, launch_warps = 0;
+  uint32_t launch_tb = 0, launch_first = 0, launch_warps = 0;
   uint64_t launch_id = 0;
   bool phase_change = false;
   Instr ins[kS];
@@ -74,6 +78,7 @@ class Harness {
   ProPolicy& pro() { return *pro_; }
   Vpro_top& rtl() { return *rtl_; }
   uint64_t cycle() const { return cycle_; }
+  uint64_t edges() const { return edges_; }
   bool tbs_waiting = true;
 
   const SmView& view() {
@@ -87,23 +92,25 @@ class Harness {
   const TbView& tb(uint32_t t) const { return tbs_[t]; }
   const WarpView& warp(uint32_t w) const { return warps_[w]; }
 
-  // One cycle: both models get the batch, then the clock edge, then checks.
-  void step(const Batch& b) {
+  // One edge: both models get the batch, then the clock edge, then checks.
+  // tick = false: an edge within the current SM cycle (tick_i = 0).
+  void step(const Batch& b, bool tick = true) {
     // Each cycle the pipeline asks for an order (here scheduler 0's): the
-    // periodic sort runs inside it.
+    // periodic sort runs inside it (only in a cycle's first call).
     std::vector<uint32_t> mine, out;
     for (const WarpView& w : warps_)
       if (w.valid && w.scheduler == 0) mine.push_back(w.slot);
     pro_->order(view(), 0, mine, out);
 
     Vpro_top& r = *rtl_;
+    r.tick_i = tick;
     r.tbs_waiting_i = tbs_waiting;
     r.finish_valid_i = b.finish;
     r.finish_tb_i = b.finish_tb;
     r.launch_valid_i = b.launch;
     r.launch_tb_i = b.launch_tb;
     r.launch_id_i = uint32_t(b.launch_id);
-    r.launch_first_i = b.launch_tb * kWarpsPerSlot;
+    r.launch_first_i = b.launch_first;
     r.launch_nwarps_i = b.launch_warps;
     r.phase_change_i = b.phase_change;
     uint32_t iv = 0, iw = 0, it = 0, ia = 0, arr = 0, rel = 0, rc = 0, ex = 0;
@@ -116,8 +123,7 @@ class Harness {
     }
     if (b.launch) {
       TbView& v = tbs_[b.launch_tb];
-      v = TbView{b.launch_tb, true, b.launch_id, cycle_, launches_++, b.launch_tb * kWarpsPerSlot,
-                 b.launch_warps, 0, 0, 0, 0};
+      v = TbView{b.launch_tb, true, b.launch_id, cycle_, launches_++, b.launch_first, b.launch_warps, 0, 0, 0, 0};
       for (uint32_t i = 0; i < b.launch_warps; ++i) {
         WarpView& w = warps_[v.first_warp + i];
         w.valid = true;
@@ -171,18 +177,19 @@ class Harness {
     r.eval();
     r.clk_i = 1;
     r.eval();
-    ++cycle_;
+    ++edges_;
+    if (tick) ++cycle_;
     check();
   }
 
-  void idle(uint32_t n = 1) {
-    for (uint32_t i = 0; i < n; ++i) step(Batch{});
+  void idle(uint32_t n = 1, bool tick = true) {
+    for (uint32_t i = 0; i < n; ++i) step(Batch{}, tick);
   }
-  // Idle until the RTL sorter is done; returns the cycles it took.
-  uint32_t settle() {
+  // Idle edges until the RTL sorters are done; returns how many it took.
+  uint32_t settle(bool tick = true) {
     uint32_t n = 0;
-    while (!rtl_->done_o && n < 1000) {
-      idle();
+    while (!rtl_->done_o && n < 5000) {
+      idle(1, tick);
       ++n;
     }
     return n;
@@ -195,9 +202,23 @@ class Harness {
       if ((rtl_->order_valid_o >> i) & 1u) o.push_back((rtl_->order_o >> (3 * i)) & 7u);
     return o;
   }
+  // The RTL's warp order of TB slot t: its range of warp_order_o.
+  std::vector<uint32_t> rtl_warps(uint32_t t) const {
+    using cosim::get_field;
+    const uint32_t first = uint32_t(get_field(rtl_->tb_first_o, 6 * t, 6));
+    const uint32_t n = uint32_t(get_field(rtl_->nwarps_o, 7 * t, 7));
+    std::vector<uint32_t> o;
+    for (uint32_t p = first; p < first + n && p < kW; ++p)
+      o.push_back(uint32_t(get_field(rtl_->warp_order_o, 6 * p, 6)));
+    return o;
+  }
+  std::vector<uint32_t> cpp_warps(uint32_t t) const {
+    return {pro_->warp_order(t).begin(), pro_->warp_order(t).end()};
+  }
 
   uint64_t mismatches = 0;
   uint64_t order_checks = 0;
+  uint64_t warp_order_checks = 0;  // resident TBs whose warp order was compared
   std::string first_mismatch;
 
  private:
@@ -232,6 +253,19 @@ class Harness {
         for (uint32_t t : want) m << ' ' << t;
         fail(m.str());
       }
+      for (uint32_t t = 0; t < kT; ++t) {
+        if (pro_->state(t) == ProTbState::Empty) continue;
+        ++warp_order_checks;
+        const std::vector<uint32_t> got = rtl_warps(t), want = cpp_warps(t);
+        if (got != want) {
+          std::ostringstream m;
+          m << "TB " << t << " warp order rtl";
+          for (uint32_t w : got) m << ' ' << w;
+          m << " c++";
+          for (uint32_t w : want) m << ' ' << w;
+          fail(m.str());
+        }
+      }
     }
   }
 
@@ -242,14 +276,18 @@ class Harness {
   SmView view_;
   std::unique_ptr<ProPolicy> pro_;
   std::unique_ptr<Vpro_top> rtl_;
-  uint64_t cycle_ = 0;
+  uint64_t cycle_ = 0;  // SM cycles (tick edges)
+  uint64_t edges_ = 0;
   uint64_t launches_ = 0;
 };
 
-Batch launch(uint32_t tb, uint32_t warps, uint64_t id) {
+uint32_t first(uint32_t tb) { return tb * kWarpsPerSlot; }
+// A TB's warps start at slot first(tb) unless a test gives its own first warp.
+Batch launch(uint32_t tb, uint32_t warps, uint64_t id, uint32_t first_warp = ~0u) {
   Batch b;
   b.launch = true;
   b.launch_tb = tb;
+  b.launch_first = first_warp == ~0u ? first(tb) : first_warp;
   b.launch_warps = warps;
   b.launch_id = id;
   return b;
@@ -259,7 +297,22 @@ Batch issue(uint32_t warp, uint32_t active = 32) {
   b.ins[warp % kS] = Instr{true, warp, active};
   return b;
 }
-uint32_t first(uint32_t tb) { return tb * kWarpsPerSlot; }
+Batch arrive(uint32_t warp, uint32_t active = 32) {
+  Batch b = issue(warp, active);
+  b.ins[warp % kS].arrive = true;
+  return b;
+}
+Batch exit_warp(uint32_t warp, uint32_t active = 32) {
+  Batch b = issue(warp, active);
+  b.ins[warp % kS].exit = true;
+  return b;
+}
+Batch finish(uint32_t tb) {
+  Batch b;
+  b.finish = true;
+  b.finish_tb = tb;
+  return b;
+}
 
 #define EXPECT_CLEAN(h) \
   EXPECT_EQ((h).mismatches, 0u) << (h).first_mismatch
@@ -431,14 +484,284 @@ TEST(ProRtlDirected, SortLatency) {
   EXPECT_CLEAN(h);
 }
 
+// ---- per-TB warp order (pro_warp_sorter) ----
+
+std::vector<uint32_t> slots(uint32_t first_warp, uint32_t n) {
+  std::vector<uint32_t> w(n);
+  for (uint32_t i = 0; i < n; ++i) w[i] = first_warp + i;
+  return w;
+}
+// TB t's warps by the harness's progress, ties by slot: what sort_warps must
+// give. The directed tests check their scenario with it (the harness checks
+// the RTL against ProPolicy on every done edge).
+std::vector<uint32_t> by_progress(const Harness& h, uint32_t t, bool increasing) {
+  std::vector<uint32_t> w = slots(h.tb(t).first_warp, h.tb(t).warps);
+  std::stable_sort(w.begin(), w.end(), [&h, increasing](uint32_t a, uint32_t b) {
+    const uint64_t pa = h.warp(a).progress, pb = h.warp(b).progress;
+    return increasing ? pa < pb : pa > pb;
+  });
+  return w;
+}
+// One instruction of `active` threads per warp of TB t, in slot order (0: none).
+void give(Harness& h, uint32_t t, std::initializer_list<uint32_t> active) {
+  uint32_t w = h.tb(t).first_warp;
+  for (uint32_t a : active) {
+    if (a) h.step(issue(w, a));
+    ++w;
+  }
+}
+
+// A launch writes its warps in slot order in its own edge, over whatever the
+// range held (here part of a finished TB's sorted range).
+TEST(ProRtlWarpOrder, LaunchWritesSlotOrder) {
+  Harness h(1000);
+  h.step(launch(0, 6, 1));
+  EXPECT_TRUE(h.rtl().done_o);
+  EXPECT_EQ(h.rtl_warps(0), slots(0, 6));
+  give(h, 0, {5, 9, 1, 30, 2, 7});
+  h.step(arrive(5, 1));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), (std::vector<uint32_t>{2, 4, 0, 5, 1, 3}));
+  EXPECT_EQ(h.rtl_warps(0), h.cpp_warps(0));
+  h.step(finish(0));
+  h.step(launch(3, 4, 2, 2));  // warps 2..5
+  EXPECT_EQ(h.rtl_warps(3), slots(2, 4));
+  h.settle();
+  EXPECT_CLEAN(h);
+}
+
+// An arrival (noWait -> barrierWait) sorts the TB's warps by increasing
+// progress, ties by slot; an arrival into a TB already waiting does not.
+TEST(ProRtlWarpOrder, ArrivalSortsIncreasing) {
+  Harness h(1000);
+  h.step(launch(0, 6, 1));
+  h.step(launch(1, 6, 2));
+  give(h, 1, {20, 5, 30, 5, 0, 12});
+  h.step(arrive(first(1) + 4, 1));
+  h.settle();
+  const std::vector<uint32_t> sorted = {10, 7, 9, 11, 6, 8};
+  EXPECT_EQ(h.cpp_warps(1), sorted);
+  give(h, 1, {0, 0, 0, 0, 0, 32});
+  h.step(arrive(first(1) + 5, 32));  // barrierWait already: no sort
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(1), sorted);
+  EXPECT_EQ(h.cpp_warps(0), slots(0, 6));
+  EXPECT_CLEAN(h);
+}
+
+// The first exit sorts increasing in both phases; later exits do not sort.
+TEST(ProRtlWarpOrder, FirstExitSortsIncreasingBothPhases) {
+  Harness h(1000);
+  h.step(launch(0, 6, 1));
+  h.step(launch(1, 5, 2));
+  give(h, 0, {3, 20, 9, 1, 32, 9});
+  h.step(exit_warp(first(0) + 2, 4));
+  h.settle();
+  const std::vector<uint32_t> sorted = by_progress(h, 0, true);
+  EXPECT_EQ(sorted, (std::vector<uint32_t>{3, 0, 5, 2, 1, 4}));
+  EXPECT_EQ(h.cpp_warps(0), sorted);
+  give(h, 0, {30, 0, 0, 0, 0, 0});
+  h.step(exit_warp(first(0) + 5));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), sorted);
+  // Slow phase: the first exit keeps finishNoWait and still sorts.
+  h.tbs_waiting = false;
+  Batch p;
+  p.phase_change = true;
+  h.step(p);
+  h.settle();
+  give(h, 1, {7, 6, 5, 4, 3});
+  EXPECT_NE(h.cpp_warps(1), by_progress(h, 1, true));
+  h.step(exit_warp(first(1), 1));
+  EXPECT_EQ(h.rtl_state(1), uint32_t(ProTbState::FinishNoWait));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(1), by_progress(h, 1, true));
+  EXPECT_CLEAN(h);
+}
+
+// Periodic sort: noWait TBs decreasing in the fast phase; the phase change
+// and later periodic sorts: finishNoWait TBs increasing; a barrier TB keeps
+// the order its arrival gave it.
+TEST(ProRtlWarpOrder, PeriodicAndPhaseChangeSorts) {
+  Harness h(100);
+  h.step(launch(0, 6, 1));
+  h.step(launch(1, 4, 2));
+  h.step(launch(2, 3, 3));
+  give(h, 0, {3, 20, 20, 1, 32, 9});
+  give(h, 1, {7, 0, 12, 7});
+  give(h, 2, {4, 2, 9});
+  h.step(arrive(first(2) + 1, 2));
+  h.settle();
+  give(h, 2, {30, 0, 0});  // a sort of TB 2 now would move warp 12
+  const std::vector<uint32_t> tb2 = h.cpp_warps(2);
+  EXPECT_EQ(tb2, slots(first(2), 3));
+  while (h.cycle() <= 101) h.idle();
+  EXPECT_EQ(h.pro().last_sort_cycle(), 101u);
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), (std::vector<uint32_t>{4, 1, 2, 5, 0, 3}));
+  EXPECT_EQ(h.cpp_warps(1), by_progress(h, 1, false));
+  EXPECT_EQ(h.cpp_warps(2), tb2);
+  h.tbs_waiting = false;
+  Batch p;
+  p.phase_change = true;
+  h.step(p);
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_EQ(h.cpp_warps(1), by_progress(h, 1, true));
+  EXPECT_EQ(h.cpp_warps(2), tb2);
+  give(h, 0, {32, 0, 0, 32, 0, 0});
+  give(h, 1, {0, 32, 0, 0});
+  EXPECT_NE(h.cpp_warps(0), by_progress(h, 0, true));
+  while (h.cycle() <= 202) h.idle();
+  EXPECT_EQ(h.pro().last_sort_cycle(), 202u);
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_EQ(h.cpp_warps(1), by_progress(h, 1, true));
+  EXPECT_EQ(h.cpp_warps(2), tb2);
+  EXPECT_CLEAN(h);
+}
+
+// One comparator: a TB of n warps takes n(n-1)/2 edges (visible where that
+// exceeds the 28 of the barrier list sort), up to 1128 for one 48-warp TB.
+TEST(ProRtlWarpOrder, SortTakesNTimesNMinus1Over2Edges) {
+  Harness h(5000);
+  h.step(launch(0, 12, 1, 0));
+  for (uint32_t w = 0; w < 12; ++w) h.step(issue(w, (w * 7) % 13));
+  h.step(arrive(11, 0));
+  EXPECT_EQ(h.settle(), 66u);
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  h.step(finish(0));
+  h.step(launch(0, kW, 2, 0));
+  for (uint32_t w = 0; w < kW; ++w) h.step(issue(w, (w * 7) % 33));
+  h.step(arrive(kW - 1, 0));
+  EXPECT_EQ(h.settle(), kW * (kW - 1) / 2);
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_CLEAN(h);
+}
+
+// A finish drops the TB's pending request and abandons the sort running on
+// it: each relaunched TB keeps slot order while its warps gain progress,
+// which a leftover sort (increasing) would reorder.
+TEST(ProRtlWarpOrder, FinishDropsRequestAndAbortsSort) {
+  Harness h(5000);
+  h.step(launch(0, 6, 1));
+  h.step(launch(1, 6, 2));
+  h.step(launch(5, 2, 3));
+  // Pending: TB 5 waits behind TB 1's 15-edge sort and is finished.
+  h.step(exit_warp(first(1)));
+  h.step(exit_warp(first(5)));
+  h.step(exit_warp(first(5) + 1));
+  h.step(finish(5));
+  h.step(launch(5, 2, 4));
+  h.step(issue(first(5), 32));
+  ASSERT_FALSE(h.rtl().done_o);
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(5), slots(first(5), 2));
+  // Running: TB 0's warps all exit during its sort, it is finished at the
+  // sort's 6th compare and relaunched; the rest would swap warps 1 and 2.
+  give(h, 0, {3, 20, 9, 1, 32, 9});
+  h.step(exit_warp(first(0) + 2));
+  for (uint32_t w : {0u, 1u, 3u, 4u, 5u}) h.step(exit_warp(first(0) + w));
+  h.step(finish(0));
+  h.step(launch(0, 6, 5));
+  h.step(issue(first(0) + 1, 32));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), slots(first(0), 6));
+  EXPECT_CLEAN(h);
+}
+
+// A request for the TB being sorted (an arrival, increasing, during the
+// periodic decreasing sort, with new keys) reruns the sort afterwards.
+TEST(ProRtlWarpOrder, RequestDuringItsSortReruns) {
+  Harness h(100);
+  h.step(launch(0, 6, 1));
+  give(h, 0, {3, 20, 9, 1, 32, 9});
+  while (h.cycle() <= 101) h.idle();
+  h.idle(12);  // the decreasing sort is at its 13th of 15 compares
+  ASSERT_FALSE(h.rtl().done_o);
+  h.step(arrive(first(0) + 3, 30));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_EQ(h.cpp_warps(0), (std::vector<uint32_t>{0, 2, 5, 1, 3, 4}));
+  EXPECT_CLEAN(h);
+}
+
+// An event in the edge that raises the periodic requests (the cycle after
+// the due one) wins: ProPolicy sorts decreasing at the start of that cycle,
+// then increasing at the arrival.
+TEST(ProRtlWarpOrder, EventAfterPeriodicSortWins) {
+  Harness h(100);
+  h.step(launch(0, 6, 1));
+  give(h, 0, {3, 20, 9, 1, 32, 9});
+  while (h.cycle() <= 100) h.idle();
+  ASSERT_FALSE(h.rtl().done_o);
+  h.step(arrive(first(0) + 3, 30));  // cycle 101
+  EXPECT_EQ(h.pro().last_sort_cycle(), 101u);
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_CLEAN(h);
+}
+
+// Named barriers: scheduler 0's arrival completes barrier A (its TB leaves
+// barrierWait), scheduler 1's warp of the same TB arrives at barrier B in
+// the same cycle: ProPolicy sorts at that second arrival (noWait ->
+// barrierWait again), which the registered state would miss. Scheduler 1's
+// instruction has no active threads so that both models sort the same keys.
+TEST(ProRtlWarpOrder, ArrivalAfterSameCycleReleaseSorts) {
+  Harness h(1000);
+  h.step(launch(0, 6, 1));
+  give(h, 0, {3, 20, 9, 1, 32, 9});
+  h.step(arrive(first(0) + 4, 1));  // barrier A: 1 of 2
+  h.settle();
+  const std::vector<uint32_t> at_first_arrival = h.cpp_warps(0);
+  give(h, 0, {0, 0, 30, 0, 0, 0});
+  Batch b;
+  b.ins[0] = Instr{true, first(0) + 2, 32, true, true, 2};  // barrier A complete
+  b.ins[1] = Instr{true, first(0) + 1, 0, true};            // barrier B
+  h.step(b);
+  EXPECT_EQ(h.rtl_state(0), uint32_t(ProTbState::BarrierWait));
+  h.settle();
+  EXPECT_EQ(h.cpp_warps(0), by_progress(h, 0, true));
+  EXPECT_NE(h.cpp_warps(0), at_first_arrival);
+  EXPECT_CLEAN(h);
+}
+
+// tick_i = 0 edges finish sorts within an SM cycle and do not advance the
+// THRESHOLD counter: the periodic sort still falls due at the tick edge that
+// ends cycle k(THRESHOLD+1) - 1, and ProPolicy (whose cycles are the ticks)
+// sorts at cycle k(THRESHOLD+1).
+TEST(ProRtlDirected, ExtraEdgesDoNotAdvanceThreshold) {
+  Harness h(50);
+  for (uint32_t t = 0; t < 4; ++t) {
+    h.step(launch(t, 6, 10 + t));
+    EXPECT_EQ(h.settle(false), 0u);
+  }
+  h.step(arrive(first(1) + 2, 5));
+  EXPECT_EQ(h.settle(false), 28u);
+  for (uint32_t i = 0; h.cycle() < 160; ++i) {
+    const uint64_t c = h.cycle();  // the SM cycle this tick edge ends
+    const uint32_t w = first(i % 4) + (i * 5) % 6;
+    h.idle(1, false);  // an edge before the cycle's events: never due
+    EXPECT_TRUE(h.rtl().done_o) << "cycle " << c;
+    h.step(issue(w == first(1) + 2 ? w + 1 : w, 1 + i % 32));
+    EXPECT_EQ(!h.rtl().done_o, (c + 1) % 51 == 0) << "cycle " << c;
+    h.settle(false);
+  }
+  EXPECT_EQ(h.pro().last_sort_cycle(), 153u);
+  EXPECT_GT(h.edges(), h.cycle() + 100);
+  EXPECT_CLEAN(h);
+}
+
 // Seeded constrained-random stimulus; issue and events pause while the RTL
-// sorter runs (the C++ sorts instantly; see docs/rtl.md).
+// sorters run (the C++ sorts instantly; see docs/rtl.md). untimed: those
+// pauses are tick_i = 0 edges, so sorts take no SM cycles and the THRESHOLD
+// counter sees only the cycles that carry stimulus.
 struct RandomRun {
-  uint64_t cycles = 0, quiet = 0, issues = 0, arrivals = 0, releases = 0, exits = 0, launches = 0,
+  uint64_t quiet = 0, issues = 0, arrivals = 0, releases = 0, exits = 0, launches = 0,
            finishes = 0, phase_changes = 0, kernels = 0;
 };
 
-RandomRun run_random(Harness& h, uint32_t seed, uint64_t cycles) {
+RandomRun run_random(Harness& h, uint32_t seed, uint64_t cycles, bool untimed = false) {
   std::mt19937 rng(seed);
   auto chance = [&rng](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
   auto pick = [&rng](uint32_t n) { return std::uniform_int_distribution<uint32_t>(0, n - 1)(rng); };
@@ -448,11 +771,10 @@ RandomRun run_random(Harness& h, uint32_t seed, uint64_t cycles) {
   std::vector<bool> at_bar(kW, false), exited(kW, false);
   h.tbs_waiting = true;
   for (uint64_t c = 0; c < cycles; ++c) {
-    ++st.cycles;
     Batch b;
     if (!h.rtl().done_o) {
       ++st.quiet;
-      h.step(b);
+      h.step(b, !untimed);
       continue;
     }
     bool quiet_issue = false;
@@ -476,6 +798,7 @@ RandomRun run_random(Harness& h, uint32_t seed, uint64_t cycles) {
         const uint32_t t = free[pick(uint32_t(free.size()))];
         b.launch = true;
         b.launch_tb = t;
+        b.launch_first = first(t);
         b.launch_warps = 1 + pick(kWarpsPerSlot);
         // Ids mostly increase; sometimes a small one, to exercise tie-breaks.
         b.launch_id = chance(0.2) ? pick(8) : 100 + next_id++;
@@ -558,22 +881,27 @@ RandomRun run_random(Harness& h, uint32_t seed, uint64_t cycles) {
 
 class ProRtlRandom : public ::testing::TestWithParam<uint32_t> {};
 
-TEST_P(ProRtlRandom, MatchesProPolicy) {
+void expect_random_run(uint32_t seed, bool untimed) {
   Harness h(99);
-  const RandomRun st = run_random(h, GetParam(), 20000);
+  const RandomRun st = run_random(h, seed, 20000, untimed);
   EXPECT_CLEAN(h);
   // The run must have exercised what it claims to.
-  EXPECT_GT(h.order_checks, 2000u);
+  EXPECT_GT(h.order_checks, 1500u);
+  EXPECT_GT(h.warp_order_checks, 10000u);
   EXPECT_GT(st.arrivals, 10u);
   EXPECT_GT(st.releases, 3u);
   EXPECT_GT(st.exits, 10u);
   EXPECT_GT(st.launches, 10u);
   EXPECT_GT(st.finishes, 3u);
   EXPECT_GE(st.phase_changes, 1u);
-  RecordProperty("issues", std::to_string(st.issues));
-  RecordProperty("quiet", std::to_string(st.quiet));
-  std::printf("seed %u: %llu cycles, %llu quiet, %llu order checks, %llu issues, %llu arrivals, %llu releases, %llu exits, %llu launches, %llu finishes, %llu phase changes, %llu kernels\n", GetParam(), (unsigned long long)st.cycles, (unsigned long long)st.quiet, (unsigned long long)h.order_checks, (unsigned long long)st.issues, (unsigned long long)st.arrivals, (unsigned long long)st.releases, (unsigned long long)st.exits, (unsigned long long)st.launches, (unsigned long long)st.finishes, (unsigned long long)st.phase_changes, (unsigned long long)st.kernels);
+  EXPECT_EQ(h.edges() > h.cycle(), untimed);  // tick_i = 0 edges only when untimed
+  ::testing::Test::RecordProperty("issues", std::to_string(st.issues));
+  ::testing::Test::RecordProperty("quiet", std::to_string(st.quiet));
+  std::printf("seed %u%s: %llu edges, %llu SM cycles, %llu quiet, %llu order checks, %llu warp order checks, %llu issues, %llu arrivals, %llu releases, %llu exits, %llu launches, %llu finishes, %llu phase changes, %llu kernels\n", seed, untimed ? " untimed" : "", (unsigned long long)h.edges(), (unsigned long long)h.cycle(), (unsigned long long)st.quiet, (unsigned long long)h.order_checks, (unsigned long long)h.warp_order_checks, (unsigned long long)st.issues, (unsigned long long)st.arrivals, (unsigned long long)st.releases, (unsigned long long)st.exits, (unsigned long long)st.launches, (unsigned long long)st.finishes, (unsigned long long)st.phase_changes, (unsigned long long)st.kernels);
 }
+
+TEST_P(ProRtlRandom, MatchesProPolicy) { expect_random_run(GetParam(), false); }
+TEST_P(ProRtlRandom, MatchesProPolicyUntimedSorts) { expect_random_run(GetParam(), true); }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, ProRtlRandom, ::testing::Values(1u, 2u, 3u, 20240u, 777u));
 
