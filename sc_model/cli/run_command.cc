@@ -137,8 +137,13 @@ void add_run_command(CLI::App& app, int& exit_status) {
                   "Fetch policy (see `scwarp list fetch-policies`; overrides the config)");
   CLI::Option* impl = cmd->add_option("--sched-impl", opts->config.sched_impl,
                   "Who runs the issue policy (and CFF fetch): cpp (C++ model), rtl (the Verilated "
-                  "RTL, mwf_lrr / mwf_gto + cff), lockstep (both, compared every decision; "
+                  "RTL: pro, mwf_lrr / mwf_gto + cff), lockstep (both, compared every decision; "
                   "overrides -scwarp_sched_impl)");
+  CLI::Option* trace = cmd->add_option("--trace-rtl", opts->config.trace_rtl,
+                  "Write a VCD trace of the scheduler RTL of one SM to this file (needs --sched-impl "
+                  "rtl or lockstep; overrides -scwarp_trace_rtl)");
+  CLI::Option* trace_sm = cmd->add_option("--trace-rtl-sm", opts->config.trace_rtl_sm,
+                  "The SM --trace-rtl traces (default 0; overrides -scwarp_trace_rtl_sm)");
   CLI::Option* set = cmd->add_option("--set", opts->config.sets,
                   "Override one config option, NAME=VALUE (GPGPU-Sim name, leading '-' "
                   "optional); repeatable");
@@ -150,6 +155,8 @@ void add_run_command(CLI::App& app, int& exit_status) {
       ->excludes(sched)
       ->excludes(fetch)
       ->excludes(impl)
+      ->excludes(trace)
+      ->excludes(trace_sm)
       ->excludes(set);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] {

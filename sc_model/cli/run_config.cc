@@ -32,6 +32,17 @@ void apply_set(config::LoadedConfig& cfg, const std::string& set) {
   config::apply_override(cfg, set.substr(0, eq), set.substr(eq + 1), "--set");
 }
 
+// A trace needs a Verilated block to trace, on an SM that exists.
+void check_trace_rtl(const config::GpuConfig& g) {
+  if (g.trace_rtl.empty()) return;
+  if (g.sched_impl == "cpp")
+    throw UsageError("--trace-rtl / -scwarp_trace_rtl '" + g.trace_rtl +
+                     "': only the RTL can be traced; add --sched-impl rtl or lockstep");
+  if (g.trace_rtl_sm >= g.sm_count())
+    throw UsageError(fmt::format("--trace-rtl-sm / -scwarp_trace_rtl_sm {}: the GPU has SMs 0..{}", g.trace_rtl_sm,
+                                 g.sm_count() - 1));
+}
+
 }  // namespace
 
 config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir) {
@@ -47,6 +58,10 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
     config::apply_override(cfg, "scwarp_fetch_policy", choice.fetch_policy, "--fetch");
   if (!choice.sched_impl.empty())
     config::apply_override(cfg, "scwarp_sched_impl", choice.sched_impl, "--sched-impl");
+  if (!choice.trace_rtl.empty()) config::apply_override(cfg, "scwarp_trace_rtl", choice.trace_rtl, "--trace-rtl");
+  if (!choice.trace_rtl_sm.empty())
+    config::apply_override(cfg, "scwarp_trace_rtl_sm", choice.trace_rtl_sm, "--trace-rtl-sm");
+  check_trace_rtl(cfg.gpu);
   return cfg;
 }
 

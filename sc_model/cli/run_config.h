@@ -17,6 +17,8 @@ struct ConfigChoice {
   std::string fetch_policy;         // --fetch (overrides -scwarp_fetch_policy)
   std::vector<std::string> sets;    // --set NAME=VALUE, in order
   std::string sched_impl;           // --sched-impl (overrides -scwarp_sched_impl; applied last)
+  std::string trace_rtl;            // --trace-rtl FILE (overrides -scwarp_trace_rtl)
+  std::string trace_rtl_sm;         // --trace-rtl-sm N (overrides -scwarp_trace_rtl_sm)
 };
 
 // Throws scwarp::Error naming the option (--config, --set, ...) on bad input;

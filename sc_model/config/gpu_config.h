@@ -82,6 +82,8 @@ struct GpuConfig {
   // an RTL block): "cpp" the C++ model, "rtl" the Verilated RTL (tb/cosim),
   // "lockstep" both, compared on every decision (docs/rtl.md, Co-simulation).
   std::string sched_impl = "cpp";
+  std::string trace_rtl;               // -scwarp_trace_rtl: VCD of the RTL block of one SM; empty: none
+  uint32_t trace_rtl_sm = 0;           // -scwarp_trace_rtl_sm: that SM
 
   // --- execution units ---
   uint32_t sp_units = 2;               // -gpgpu_num_sp_units

@@ -160,6 +160,14 @@ Option sched_impl() {
           [](const GpuConfig& g) { return g.sched_impl; }};
 }
 
+Option trace_rtl() {
+  return {"scwarp_trace_rtl", "",
+          "VCD file for the scheduler RTL of SM -scwarp_trace_rtl_sm (needs -scwarp_sched_impl rtl or lockstep); "
+          "empty: no trace",
+          [](GpuConfig& g, std::string_view v) { g.trace_rtl = std::string(v); },
+          [](const GpuConfig& g) { return g.trace_rtl; }};
+}
+
 Option dram_scheduler() {
   return {"gpgpu_dram_scheduler", "", "DRAM request order: 0 FIFO, 1 FR-FCFS",
           [](GpuConfig& g, std::string_view v) {
@@ -194,6 +202,8 @@ std::vector<Option> build_table() {
       count("scwarp_two_level_group_size", &G::two_level_group_size, 1, "warps per fetch group of the two_level policy"),
       count("scwarp_pro_threshold", &G::pro_threshold, 1, "cycles between PRO's re-sorts of thread blocks"),
       sched_impl(),
+      trace_rtl(),
+      count("scwarp_trace_rtl_sm", &G::trace_rtl_sm, 0, "SM whose scheduler RTL -scwarp_trace_rtl traces"),
       // execution units
       count("gpgpu_num_sp_units", &G::sp_units, 1, "SP pipelines per SM"),
       count("gpgpu_num_sfu_units", &G::sfu_units, 1, "SFU pipelines per SM"),

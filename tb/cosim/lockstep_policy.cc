@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "sc_model/common/error.h"
 #include "sc_model/sched/mwf_policy.h"
+#include "sc_model/sched/pro_policy.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/rtl_mwf_policy.h"
+#include "tb/cosim/rtl_pro_policy.h"
 
 namespace scwarp::cosim {
 
@@ -50,14 +53,67 @@ std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchabl
   return out;
 }
 
-// Both WPTs, "slot:C++/RTL"; empty when the pair is not MWF.
-std::string describe_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs) {
-  auto* g = dynamic_cast<sched::MwfPolicy*>(&golden);
-  auto* r = dynamic_cast<RtlMwfPolicy*>(&rtl);
-  if (!g || !r) return {};
-  std::string out = "  WPT (TB slot: C++/RTL):";
-  for (uint32_t t = 0; t < tbs; ++t) out += fmt::format(" {}:{}/{}", t, g->waiting(t), r->waiting(t));
-  return out + "\n";
+// What both halves keep besides the order, one row per TB slot, for the
+// pairs that have such state: MWF's WPT counters; PRO's TB states and each
+// TB's warp order. Compared after every order(); formatted only to report a
+// mismatch.
+using Row = std::vector<uint32_t>;
+struct TbTable {
+  const char* name;
+  std::string (*show)(const Row&);
+  std::vector<Row> golden, rtl;
+};
+
+std::string show_numbers(const Row& r) { return fmt::format("{}", fmt::join(r, ",")); }
+std::string show_state(const Row& r) { return sched::to_string(sched::ProTbState(r.at(0))); }
+
+// golden(slot) and rtl(slot) for every TB slot.
+template <typename G, typename R>
+TbTable table(const char* name, std::string (*show)(const Row&), uint32_t tbs, G golden, R rtl) {
+  TbTable t{name, show, {}, {}};
+  for (uint32_t s = 0; s < tbs; ++s) {
+    t.golden.push_back(golden(s));
+    t.rtl.push_back(rtl(s));
+  }
+  return t;
+}
+
+std::vector<TbTable> tb_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs) {
+  auto* mwf = dynamic_cast<sched::MwfPolicy*>(&golden);
+  auto* mwf_rtl = dynamic_cast<RtlMwfPolicy*>(&rtl);
+  if (mwf && mwf_rtl)
+    return {table("WPT", show_numbers, tbs, [mwf](uint32_t s) { return Row{mwf->waiting(s)}; },
+                  [mwf_rtl](uint32_t s) { return Row{mwf_rtl->waiting(s)}; })};
+  auto* pro = dynamic_cast<sched::ProPolicy*>(&golden);
+  auto* pro_rtl = dynamic_cast<RtlProPolicy*>(&rtl);
+  if (!pro || !pro_rtl) return {};
+  // An empty slot's stored warp order means nothing in either model.
+  auto resident = [pro](uint32_t s) { return pro->state(s) != sched::ProTbState::Empty; };
+  auto golden_warps = [pro, resident](uint32_t s) {
+    return resident(s) ? Row(pro->warp_order(s).begin(), pro->warp_order(s).end()) : Row{};
+  };
+  auto rtl_warps = [pro_rtl, resident](uint32_t s) { return resident(s) ? pro_rtl->warp_order(s) : Row{}; };
+  return {table("TB state", show_state, tbs, [pro](uint32_t s) { return Row{uint32_t(pro->state(s))}; },
+                [pro_rtl](uint32_t s) { return Row{uint32_t(pro_rtl->state(s))}; }),
+          table("warp order", show_numbers, tbs, golden_warps, rtl_warps)};
+}
+
+bool same(const std::vector<TbTable>& tables) {
+  for (const TbTable& t : tables)
+    if (t.golden != t.rtl) return false;
+  return true;
+}
+
+// "name (TB slot: C++/RTL): 0:x/y 1:..." per table.
+std::string describe(const std::vector<TbTable>& tables) {
+  std::string out;
+  for (const TbTable& t : tables) {
+    out += fmt::format("  {} (TB slot: C++/RTL):", t.name);
+    for (size_t s = 0; s < t.golden.size(); ++s)
+      out += fmt::format(" {}:{}/{}", s, t.show(t.golden[s]), t.show(t.rtl[s]));
+    out += "\n";
+  }
+  return out;
 }
 
 }  // namespace
@@ -76,19 +132,14 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
   rtl_order_.clear();
   rtl_->order(sm, sched, warps, rtl_order_);
   ++comparisons_;
-  bool same = rtl_order_.size() == out.size() - begin &&
-              std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin);
-  auto* g = dynamic_cast<sched::MwfPolicy*>(golden_.get());
-  auto* r = dynamic_cast<RtlMwfPolicy*>(rtl_.get());
-  if (g && r)
-    for (uint32_t t = 0; t < max_tbs_; ++t) same &= g->waiting(t) == r->waiting(t);
-  if (same) return;
+  const std::vector<TbTable> tables = tb_tables(*golden_, *rtl_, max_tbs_);
+  if (std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin, out.end()) && same(tables)) return;
   const std::vector<uint32_t> golden_order(out.begin() + begin, out.end());
   throw Error(fmt::format(
       "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}, scheduler {}: issue order\n"
       "  C++ order: {}\n  RTL order: {}\n{}{}",
-      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "),
-      describe_tables(*golden_, *rtl_, max_tbs_), describe_inputs(sm)));
+      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "), describe(tables),
+      describe_inputs(sm)));
 }
 
 // Every event reaches both halves, the golden one first.
@@ -142,7 +193,7 @@ uint32_t LockstepFetchPolicy::choose(const SmView& sm, std::span<const uint32_t>
       "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}: fetch pick\n"
       "  C++ pick: {}\n  RTL pick: {}\n  fetchable: {}\n{}{}",
       sm.cycle, sm.sm, name(g), name(r), fmt::join(fetchable, " "),
-      describe_tables(pair->golden(), pair->rtl(), uint32_t(sm.tbs.size())), describe_inputs(sm, fetchable)));
+      describe(tb_tables(pair->golden(), pair->rtl(), uint32_t(sm.tbs.size()))), describe_inputs(sm, fetchable)));
 }
 
 void LockstepFetchPolicy::on_fetch(const SmView& sm, uint32_t warp) {

@@ -8,7 +8,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/verilated_bits.h"
-#include "verilated.h"
+#include "tb/cosim/verilated_block.h"
 
 namespace scwarp::cosim {
 
@@ -19,54 +19,25 @@ using sched::WarpWait;
 
 namespace {
 
-constexpr unsigned clog2(unsigned n) {
-  unsigned b = 0;
-  while ((1u << b) < n) ++b;
-  return b == 0 ? 1 : b;
-}
 constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kRW = clog2(kRtlWarps + 1);
 static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
 
+void clear_events(Vbaws_top& t) {
+  t.launch_i = 0;
+  t.issue_valid_i = 0;
+  t.issue_warp_i = 0;
+  t.issue_tb_i = 0;
+  t.arrive_i = 0;
+  t.release_i = 0;
+  t.fetch_i = 0;
+}
+
 }  // namespace
-
-class BawsRtl {
- public:
-  BawsRtl() : ctx_(std::make_unique<VerilatedContext>()), top_(std::make_unique<Vbaws_top>(ctx_.get())) {
-    top_->clk_i = 0;
-    top_->rst_ni = 0;
-    clear_events();
-    top_->eval();
-    top_->rst_ni = 1;
-    top_->eval();
-  }
-  ~BawsRtl() { top_->final(); }
-
-  Vbaws_top& top() { return *top_; }
-
-  void clear_events() {
-    top_->launch_i = 0;
-    top_->issue_valid_i = 0;
-    top_->issue_warp_i = 0;
-    top_->issue_tb_i = 0;
-    top_->arrive_i = 0;
-    top_->release_i = 0;
-    top_->fetch_i = 0;
-  }
-
- private:
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vbaws_top> top_;
-};
 
 RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
     : intra_(intra), sm_(ctx.sm) {
-  if (ctx.max_warps > kRtlWarps || ctx.max_tbs > kRtlTbs || ctx.schedulers != kRtlSchedulers)
-    throw Error("--sched-impl rtl: the Verilated baws_top is built for at most " + std::to_string(kRtlWarps) +
-                " warp slots, at most " + std::to_string(kRtlTbs) + " TB slots and exactly " +
-                std::to_string(kRtlSchedulers) + " schedulers per SM; this config has " +
-                std::to_string(ctx.max_warps) + ", " + std::to_string(ctx.max_tbs) + " and " +
-                std::to_string(ctx.schedulers) + " (rebuild tb/cosim with other parameters, or use --sched-impl cpp)");
-  rtl_ = std::make_unique<BawsRtl>();
+  check_fits(ctx, "baws_top", kRtlSchedulers);
+  rtl_ = std::make_unique<VerilatedBlock<Vbaws_top>>(ctx, "baws_top");
   rtl_->top().gto_i = intra == sched::IntraTbOrder::Gto;
   std::fill(std::begin(issue_warp_), std::end(issue_warp_), kNoWarp);
   std::fill(std::begin(issue_tb_), std::end(issue_tb_), 0u);
@@ -104,14 +75,8 @@ void RtlMwfPolicy::load_events() {
 }
 
 void RtlMwfPolicy::rising_edge() {
-  Vbaws_top& t = rtl_->top();
-  if (clk_high_) t.eval();  // clk_i is already 0 again: let the model see the low phase
-  t.clk_i = 1;
-  t.eval();
-  t.clk_i = 0;  // the next eval() sees the falling edge (no logic on it)
-  clk_high_ = true;
-  rtl_->clear_events();
-  ++edges_;
+  rtl_->rising_edge(cycle_);
+  clear_events(rtl_->top());
   pending_ = fetch_pending_ = false;
 }
 
@@ -122,6 +87,7 @@ void RtlMwfPolicy::apply_events() {
 }
 
 void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fetchable) {
+  cycle_ = sm.cycle;
   if (fetch_pending_) apply_events();  // fetch_i latches the pick of the inputs as they are
   BawsInputs& in = *next_;
   in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
@@ -141,10 +107,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     in.fetchable = driven_->fetchable;
   }
   for (const sched::TbView& tb : sm.tbs) {
-    if (tb.valid && tb.id >= (uint64_t(1) << kRtlIdBits))
-      throw Error("SM " + std::to_string(sm_) + " cycle " + std::to_string(sm.cycle) + ": TB id " +
-                  std::to_string(tb.id) + " does not fit the RTL's " + std::to_string(kRtlIdBits) +
-                  "-bit TB id port (IDW); use --sched-impl cpp for grids this large");
+    if (tb.valid) check_tb_id(tb.id, sm_, sm.cycle);
     put_field(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
     put_field(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
   }
@@ -165,8 +128,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     load_events();
     rising_edge();
   } else {
-    t.eval();
-    clk_high_ = false;
+    rtl_->settle(sm.cycle);
   }
   std::swap(driven_, next_);
   settled_ = true;

@@ -22,14 +22,17 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/tb_ranked_order.h"
+#include "tb/cosim/rtl_params.h"
+
+class Vbaws_top;
 
 namespace scwarp::cosim {
 
-// The Verilated block's parameters (tb/cosim/CMakeLists.txt builds one instance).
-inline constexpr uint32_t kRtlWarps = 48, kRtlTbs = 8, kRtlSchedulers = 2, kRtlCountBits = 6,
-                          kRtlIdBits = 16;
+template <typename V>
+class VerilatedBlock;  // tb/cosim/verilated_block.h
 
-class BawsRtl;  // the Verilated model and its port packing (rtl_mwf_policy.cc)
+inline constexpr uint32_t kRtlCountBits = 6;  // baws_top's WPT counter width
+
 struct BawsInputs;  // the combinational inputs as last driven
 
 class RtlMwfPolicy : public sched::IssuePolicy {
@@ -55,7 +58,6 @@ class RtlMwfPolicy : public sched::IssuePolicy {
   // The WPT counter (count_o) of a TB slot after the pending events.
   uint32_t waiting(uint32_t tb_slot);
   sched::IntraTbOrder intra() const { return intra_; }
-  uint64_t clock_edges() const { return edges_; }
 
  private:
   void apply_events();  // one clock edge (inputs as they are) if any event is pending
@@ -66,20 +68,18 @@ class RtlMwfPolicy : public sched::IssuePolicy {
   // `fetchable` null: keep the fetchable mask last driven (ranks ignore it).
   void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable);
   void load_events();   // the collected issue / fetch events onto the ports
-  void rising_edge();   // clock low first if the last eval saw it high
-
+  void rising_edge();   // the edge, then the event inputs cleared
 
   sched::IntraTbOrder intra_;
   uint32_t sm_;
-  std::unique_ptr<BawsRtl> rtl_;
+  std::unique_ptr<VerilatedBlock<Vbaws_top>> rtl_;
+  uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
   // Events collected since the last edge.
   bool pending_ = false;
   uint32_t issue_warp_[kRtlSchedulers];  // sched::kNoWarp: none
   uint32_t issue_tb_[kRtlSchedulers];
   uint32_t last_sched_ = 0;              // scheduler of the latest on_issue
   bool fetch_pending_ = false;
-  uint64_t edges_ = 0;
-  bool clk_high_ = false;  // the model's last eval() saw clk_i = 1
   bool settled_ = false;   // outputs reflect driven_ and the current state
   std::unique_ptr<BawsInputs> driven_, next_;
 };

@@ -65,7 +65,9 @@ TEST_P(RtlEqualsCpp, WholeRunReportIsIdentical) {
 INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
                          ::testing::Values(Pair{"matmul", "mwf_lrr", "cff"}, Pair{"reduction", "mwf_lrr", "cff"},
                                            Pair{"merge_sort", "mwf_gto", "cff"}, Pair{"histogram", "mwf_gto", "cff"},
-                                           Pair{"matmul", "mwf_lrr", "rr"}),
+                                           Pair{"matmul", "mwf_lrr", "rr"}, Pair{"matmul", "pro", "rr"},
+                                           Pair{"reduction", "pro", "rr"}, Pair{"merge_sort", "pro", "rr"},
+                                           Pair{"histogram", "pro", "rr"}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
                          });
@@ -80,9 +82,9 @@ TEST(SchedImpl, TextReportNamesTheImplementations) {
 TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
   for (const char* impl : {"rtl", "lockstep"}) {
     const ProcessResult r =
-        run_scwarp(std::string("run --config tiny --size tiny --sched pro --sched-impl ") + impl);
+        run_scwarp(std::string("run --config tiny --size tiny --sched lrr --sched-impl ") + impl);
     EXPECT_NE(r.exit_status, 0);
-    EXPECT_NE(r.err.find("issue policy 'pro' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr); "
+    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro); "
                          "use --sched-impl cpp"),
               std::string::npos)
         << r.err;
@@ -90,6 +92,61 @@ TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
   const ProcessResult gto = run_scwarp("run --config tiny --size tiny --sched gto --sched-impl rtl");
   EXPECT_NE(gto.exit_status, 0);
   EXPECT_NE(gto.err.find("issue policy 'gto' has no RTL implementation"), std::string::npos) << gto.err;
+}
+
+// CFF's RTL is part of the BAWS block: under PRO's RTL it has nothing to ask.
+TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
+  const ProcessResult r =
+      run_scwarp("run --config tiny --workload matmul --size tiny --sched pro --fetch cff --sched-impl rtl");
+  EXPECT_NE(r.exit_status, 0);
+  EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
+}
+
+// --trace-rtl writes a VCD of one SM's block whose time axis is the SM
+// cycle; the trace does not change the run.
+TEST(TraceRtl, WritesTheBlocksSignalsAndLeavesTheRunAlone) {
+  const std::string dir = scwarp::testing::scratch_dir();
+  for (const char* sched : {"pro", "mwf_lrr"}) {
+    const std::string args = std::string("run --config tiny --workload reduction --size tiny --sched ") + sched +
+                             " --sched-impl rtl";
+    const std::string vcd = dir + "/" + sched + ".vcd";
+    const nlohmann::json plain = run_report(args, dir + "/plain.json");
+    const nlohmann::json traced = run_report(args + " --trace-rtl '" + vcd + "' --trace-rtl-sm 1", dir + "/traced.json");
+    nlohmann::json a = comparable(plain), b = comparable(traced);
+    b["config"]["options"].erase("scwarp_trace_rtl");
+    b["config"]["options"].erase("scwarp_trace_rtl_sm");
+    a["config"]["options"].erase("scwarp_trace_rtl");
+    a["config"]["options"].erase("scwarp_trace_rtl_sm");
+    EXPECT_TRUE(a == b) << sched;
+    const std::string text = scwarp::testing::read_file(vcd);
+    EXPECT_NE(text.find("$scope module sm1 $end"), std::string::npos) << sched;
+    EXPECT_NE(text.find(std::string(" clk_i ")), std::string::npos) << sched;
+    // The last timestamp lies inside the run: SM cycle * 1000 + the edges of that cycle.
+    const size_t last = text.rfind("\n#");
+    ASSERT_NE(last, std::string::npos) << sched;
+    const uint64_t t = std::stoull(text.substr(last + 2));
+    EXPECT_GT(t, 1000u) << sched;
+    EXPECT_LE(t / 1000, traced.at("cycles").get<uint64_t>()) << sched;
+  }
+}
+
+TEST(TraceRtl, BadUseIsRefusedWithTheOptionNamed) {
+  const ProcessResult cpp = run_scwarp("run --config tiny --size tiny --trace-rtl /tmp/x.vcd");
+  EXPECT_NE(cpp.exit_status, 0);
+  EXPECT_NE(cpp.err.find("--trace-rtl / -scwarp_trace_rtl '/tmp/x.vcd': only the RTL can be traced; add "
+                         "--sched-impl rtl or lockstep"),
+            std::string::npos)
+      << cpp.err;
+  const ProcessResult sm = run_scwarp("run --config tiny --size tiny --sched pro --sched-impl rtl "
+                                      "--trace-rtl /tmp/x.vcd --trace-rtl-sm 99");
+  EXPECT_NE(sm.exit_status, 0);
+  EXPECT_NE(sm.err.find("--trace-rtl-sm / -scwarp_trace_rtl_sm 99: the GPU has SMs 0.."), std::string::npos)
+      << sm.err;
+  const ProcessResult path = run_scwarp("run --config tiny --size tiny --sched pro --sched-impl rtl "
+                                        "--trace-rtl /nonexistent-dir/x.vcd");
+  EXPECT_NE(path.exit_status, 0);
+  EXPECT_NE(path.err.find("-scwarp_trace_rtl '/nonexistent-dir/x.vcd': cannot open the file"), std::string::npos)
+      << path.err;
 }
 
 TEST(SchedImpl, InvalidValueNamesTheOption) {

@@ -1,8 +1,9 @@
-// Lockstep must catch a difference: a deliberately mismatched pair, the C++
-// MWF(GTO) against the RTL driven as MWF(LRR), registered in this test binary
-// only under a name of its own, through the registry exactly as the real
-// pairs are. The first mismatch stops the run with an Error naming the
-// cycle, the SM, the scheduler and both orders.
+// Lockstep must catch a difference: deliberately mismatched pairs (the C++
+// MWF(GTO) against the RTL driven as MWF(LRR); the C++ PRO against the PRO
+// RTL re-sorting ten times as often), registered in this test binary only
+// under names of their own, through the registry exactly as the real pairs
+// are. The first mismatch stops the run with an Error naming the cycle, the
+// SM, the scheduler, both orders and both tables.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,9 +13,11 @@
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/gpu/timing_executor.h"
 #include "sc_model/sched/mwf_policy.h"
+#include "sc_model/sched/pro_policy.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/lockstep_policy.h"
 #include "tb/cosim/rtl_mwf_policy.h"
+#include "tb/cosim/rtl_pro_policy.h"
 #include "tb/workloads/workload.h"
 
 namespace {
@@ -26,11 +29,29 @@ class RtlDrivenAsLrr : public scwarp::cosim::RtlMwfPolicy {
   explicit RtlDrivenAsLrr(const scwarp::sched::PolicyContext& ctx) : RtlMwfPolicy(ctx, IntraTbOrder::Lrr) {}
 };
 
+// The PRO RTL with THRESHOLD one tenth of the config's (the block reads it
+// only when it is built).
+class RtlProSortingTooOften : public scwarp::cosim::RtlProPolicy {
+ public:
+  explicit RtlProSortingTooOften(const scwarp::sched::PolicyContext& ctx) : RtlProPolicy(shorter(ctx)) {}
+
+ private:
+  static scwarp::sched::PolicyContext shorter(const scwarp::sched::PolicyContext& ctx) {
+    static scwarp::config::GpuConfig cfg;
+    cfg = ctx.cfg;
+    cfg.pro_threshold = ctx.cfg.pro_threshold / 10;
+    return {cfg, ctx.sm, ctx.max_warps, ctx.max_tbs, ctx.schedulers};
+  }
+};
+
 }  // namespace
 
 SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::MwfVariant<IntraTbOrder::Gto>, "test_mwf_gto_vs_rtl_lrr",
                              "test only: C++ MWF(GTO), its 'RTL' is MWF(LRR)")
 SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlDrivenAsLrr, "test_mwf_gto_vs_rtl_lrr")
+SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::ProPolicy, "test_pro_vs_rtl_sorting_too_often",
+                             "test only: C++ PRO, its 'RTL' re-sorts every THRESHOLD/10 cycles")
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlProSortingTooOften, "test_pro_vs_rtl_sorting_too_often")
 
 namespace scwarp::cosim {
 namespace {
@@ -53,6 +74,27 @@ TEST(LockstepMismatch, GoldenGtoAgainstRtlLrrStopsTheRunNamingCycleAndOrders) {
     EXPECT_NE(m.find("RTL order: "), std::string::npos) << m;
     EXPECT_NE(m.find("WPT (TB slot: C++/RTL):"), std::string::npos) << m;
     EXPECT_NE(m.find("issuable"), std::string::npos) << m;
+  }
+}
+
+TEST(LockstepMismatch, GoldenProAgainstRtlWithAnotherThresholdShowsBothTables) {
+  config::LoadedConfig cfg = config::builtin_gtx480();
+  config::apply_override(cfg, "gpgpu_scheduler", "test_pro_vs_rtl_sorting_too_often", "test");
+  config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
+  runtime::Device dev(std::make_unique<gpu::TimingExecutor>(cfg.gpu));
+  try {
+    workloads::make_workload("matmul")->run(dev, workloads::Size::Small, 1);
+    FAIL() << "the lockstep run did not notice THRESHOLD 1000 != 100";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("lockstep mismatch"), std::string::npos) << m;
+    EXPECT_NE(m.find("C++ order: "), std::string::npos) << m;
+    EXPECT_NE(m.find("TB state (TB slot: C++/RTL): 0:"), std::string::npos) << m;
+    EXPECT_NE(m.find("warp order (TB slot: C++/RTL): 0:"), std::string::npos) << m;
+    // The first re-sort the C++ model has not made yet: cycle 101 at the earliest.
+    const size_t at = m.find("at cycle ");
+    ASSERT_NE(at, std::string::npos) << m;
+    EXPECT_GE(std::stoull(m.substr(at + 9)), 101u) << m;
   }
 }
 

@@ -1,15 +1,15 @@
 // Every workload (the registry's list, microbenchmarks included) on the
-// built-in GTX480, with the BAWS RTL in lockstep with the C++ policies
-// (-scwarp_sched_impl lockstep): every issue order, WPT table and CFF fetch
-// pick of every SM cycle compared; the run must end without a mismatch and
-// verify against its CPU reference. One test case per (workload, policy
-// pair, size): ctest gives each its own process.
+// built-in GTX480, with the PRO and the BAWS RTL in lockstep with the C++
+// policies (-scwarp_sched_impl lockstep): every issue order, TB table (WPT;
+// PRO's TB states and warp orders) and CFF fetch pick of every SM cycle
+// compared; the run must end without a mismatch and verify against its CPU
+// reference. One test case per (workload, policy pair, size): ctest gives
+// each its own process.
 //
-// Size: every workload at `tiny` (all 63 cases ~50 s of CPU), and four at
-// `small`. Every workload at `small` takes ~3 min of CPU per policy pair in
-// lockstep (bfs alone 26 s; the Verilated block's eval() is ~95% of it), and
-// the tiny config does not help (same time: the cost is per SM-cycle with
-// TBs resident, not per SM); docs/rtl.md has the numbers.
+// Sizes: every workload at `small` under PRO, MWF(LRR)+CFF and MWF(GTO)+CFF
+// (the BAWS cases dominate: the Verilated baws_top's eval() is ~95% of
+// them; docs/rtl.md has the times), and at `tiny` (fewer TBs than SMs,
+// one-TB kernels) under PRO and MWF(LRR) with round-robin fetch.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -60,23 +60,21 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   return std::get<0>(info.param) + "_" + std::get<1>(info.param) + "_" + std::get<2>(info.param);
 }
 
-INSTANTIATE_TEST_SUITE_P(Some, LockstepSmall,
-                         ::testing::Combine(::testing::Values(std::string("matmul"), std::string("histogram"),
-                                                              std::string("convolution"), std::string("backprop")),
+INSTANTIATE_TEST_SUITE_P(Baws, LockstepSmall,
+                         ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
                                             ::testing::Values(std::string("mwf_lrr"), std::string("mwf_gto")),
                                             ::testing::Values(std::string("cff"))),
                          case_name);
 
-INSTANTIATE_TEST_SUITE_P(
-    Tiny, LockstepEveryWorkload,
-    ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
-                       ::testing::Values(std::string("mwf_lrr"), std::string("mwf_gto")),
-                       ::testing::Values(std::string("cff"))),
-    case_name);
+INSTANTIATE_TEST_SUITE_P(Pro, LockstepSmall,
+                         ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
+                                            ::testing::Values(std::string("pro")), ::testing::Values(std::string("rr"))),
+                         case_name);
 
 INSTANTIATE_TEST_SUITE_P(
     TinyRrFetch, LockstepEveryWorkload,
-    ::testing::Combine(::testing::ValuesIn(workloads::workload_names()), ::testing::Values(std::string("mwf_lrr")),
+    ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
+                       ::testing::Values(std::string("mwf_lrr"), std::string("pro")),
                        ::testing::Values(std::string("rr"))),
     case_name);
 

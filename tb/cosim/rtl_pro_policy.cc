@@ -1,0 +1,204 @@
+#include "tb/cosim/rtl_pro_policy.h"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "Vpro_top.h"
+#include "sc_model/common/error.h"
+#include "sc_model/sched/registry.h"
+#include "tb/cosim/verilated_bits.h"
+#include "tb/cosim/verilated_block.h"
+
+namespace scwarp::cosim {
+
+using sched::kNoWarp;
+using sched::SmView;
+
+namespace {
+
+// pro_top's widths as tb/cosim/CMakeLists.txt Verilates it.
+constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8, kPW = 32, kThW = 16, kActW = 6;
+// Sort-only edges after one event group before the adapter calls the block
+// hung: every sort of every list and TB is far below this.
+constexpr uint32_t kMaxSortEdges = 100000;
+
+void clear_events(Vpro_top& t) {
+  t.phase_change_i = 0;
+  t.finish_valid_i = 0;
+  t.launch_valid_i = 0;
+  t.iss_valid_i = 0;
+  t.arr_valid_i = 0;
+  t.rel_valid_i = 0;
+  t.rel_cnt_i = 0;
+  t.exit_valid_i = 0;
+}
+
+}  // namespace
+
+RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx) : sm_(ctx.sm) {
+  check_fits(ctx, "pro_top", 1);
+  if (ctx.cfg.pro_threshold >= (uint32_t(1) << kThW))
+    throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "
+                            "counter (THW); use a smaller threshold or --sched-impl cpp",
+                            ctx.cfg.sched_impl, ctx.cfg.pro_threshold, kThW));
+  rtl_ = std::make_unique<VerilatedBlock<Vpro_top>>(ctx, "pro_top");
+  rtl_->top().threshold_i = ctx.cfg.pro_threshold;
+  rtl_->top().tbs_waiting_i = 1;
+  tb_order_.reserve(kRtlTbs);
+}
+
+RtlProPolicy::~RtlProPolicy() = default;
+
+// One clock edge with the inputs as loaded, then sort-only edges (tick_i 0,
+// no events) until the block has nothing left to sort.
+void RtlProPolicy::step(bool tick) {
+  Vpro_top& t = rtl_->top();
+  t.tick_i = tick;
+  rtl_->rising_edge(rtl_cycle_);
+  clear_events(t);
+  pending_ = false;
+  t.tick_i = 0;
+  for (uint32_t n = 0; !t.done_o; ++n) {
+    if (n == kMaxSortEdges)
+      throw Error(fmt::format("RTL pro_top, SM {} cycle {}: done_o still low {} edges after the last event "
+                              "(a sort that never ends)",
+                              sm_, rtl_cycle_, kMaxSortEdges));
+    rtl_->rising_edge(rtl_cycle_);
+  }
+}
+
+void RtlProPolicy::catch_up(const SmView& sm) {
+  while (pending_ || rtl_cycle_ < sm.cycle) {
+    const bool tick = rtl_cycle_ < sm.cycle;  // the group, if any, is the last of its cycle
+    step(tick);
+    if (tick) ++rtl_cycle_;
+  }
+  group_warp_ = kNoWarp;
+  group_arrivals_ = 0;
+}
+
+void RtlProPolicy::begin_group(const SmView& sm) {
+  catch_up(sm);
+  rtl_->top().tbs_waiting_i = sm.tbs_waiting;
+  pending_ = true;
+}
+
+void RtlProPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                         std::vector<uint32_t>& out) {
+  catch_up(sm);
+  read_tb_order();
+  const Vpro_top& t = rtl_->top();
+  const size_t begin = out.size();
+  for (uint32_t tb : tb_order_) {
+    for (uint32_t w : warp_order(tb)) {
+      if (w >= sm.warps.size())
+        throw Error(fmt::format("RTL pro_top, SM {} cycle {}: warp_order_o of TB slot {} holds warp slot {}, "
+                                "beyond the SM's {} slots",
+                                sm_, sm.cycle, tb, w, sm.warps.size()));
+      if (sm.warps[w].scheduler == sched) out.push_back(w);
+    }
+  }
+  if (out.size() - begin != warps.size())
+    throw Error(fmt::format("RTL pro_top, SM {} cycle {}: scheduler {} has {} warps but the block's TB order "
+                            "(order_valid_o {:#x}) and warp order list {}",
+                            sm_, sm.cycle, sched, warps.size(), uint32_t(t.order_valid_o), out.size() - begin));
+}
+
+void RtlProPolicy::read_tb_order() {
+  const Vpro_top& t = rtl_->top();
+  tb_order_.clear();
+  for (uint32_t i = 0; i < kRtlTbs && get_field(t.order_valid_o, i, 1); ++i)
+    tb_order_.push_back(uint32_t(get_field(t.order_o, i * kTW, kTW)));
+}
+
+std::vector<uint32_t> RtlProPolicy::warp_order(uint32_t tb_slot) const {
+  const Vpro_top& t = rtl_->top();
+  const uint32_t first = uint32_t(get_field(t.tb_first_o, tb_slot * kWW, kWW));
+  const uint32_t n = uint32_t(get_field(t.nwarps_o, tb_slot * (kWW + 1), kWW + 1));
+  std::vector<uint32_t> warps;
+  for (uint32_t p = first; p < first + n && p < kRtlWarps; ++p)
+    warps.push_back(uint32_t(get_field(t.warp_order_o, p * kWW, kWW)));
+  return warps;
+}
+
+sched::ProTbState RtlProPolicy::state(uint32_t tb_slot) const {
+  return sched::ProTbState(get_field(rtl_->top().state_o, tb_slot * 3, 3));
+}
+
+void RtlProPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+  begin_group(sm);
+  const sched::WarpView& v = sm.warps[warp];
+  if (sm.tbs[v.tb_slot].progress >= (uint64_t(1) << kPW))
+    throw Error(fmt::format("SM {} cycle {}: TB slot {} has made {} thread-instructions of progress, beyond the "
+                            "RTL's {}-bit counters (PW); use --sched-impl cpp for runs this long",
+                            sm_, sm.cycle, v.tb_slot, sm.tbs[v.tb_slot].progress, kPW));
+  Vpro_top& t = rtl_->top();
+  const uint32_t s = v.scheduler;
+  put_field(t.iss_valid_i, s, 1, 1);
+  put_field(t.iss_warp_i, s * kWW, kWW, warp);
+  put_field(t.iss_tb_i, s * kTW, kTW, v.tb_slot);
+  put_field(t.iss_active_i, s * kActW, kActW, active_threads);
+  group_warp_ = warp;
+}
+
+void RtlProPolicy::check_in_group(const char* event, uint32_t warp) const {
+  if (!pending_ || group_warp_ != warp)
+    throw Error(fmt::format("RTL pro_top, SM {}: {} of warp {} without its issued instruction (the block takes "
+                            "it only with the instruction)",
+                            sm_, event, warp));
+}
+
+void RtlProPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
+  check_in_group("barrier arrival", warp);
+  put_field(rtl_->top().arr_valid_i, sm.warps[warp].scheduler, 1, 1);
+  group_arrivals_ = 1;
+}
+
+// The block decrements nWarpsAtBar by the warps the SM let go: those it
+// counted, plus this instruction's own arrival, minus those still waiting
+// (at another named barrier) after the release.
+void RtlProPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
+  if (group_warp_ == kNoWarp || sm.warps[group_warp_].tb_slot != tb_slot)
+    throw Error(fmt::format("RTL pro_top, SM {}: barrier release of TB slot {} not by an instruction of that TB "
+                            "just issued (the block takes releases only with it)",
+                            sm_, tb_slot));
+  Vpro_top& t = rtl_->top();
+  const uint32_t s = sm.warps[group_warp_].scheduler;
+  const uint64_t counted = get_field(t.nbar_o, tb_slot * kNW, kNW) + group_arrivals_;
+  put_field(t.rel_valid_i, s, 1, 1);
+  put_field(t.rel_cnt_i, s * kNW, kNW, counted - sm.tbs[tb_slot].warps_at_barrier);
+}
+
+void RtlProPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
+  check_in_group("warp exit", warp);
+  put_field(rtl_->top().exit_valid_i, sm.warps[warp].scheduler, 1, 1);
+}
+
+void RtlProPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
+  begin_group(sm);
+  const sched::TbView& tb = sm.tbs[tb_slot];
+  check_tb_id(tb.id, sm_, sm.cycle);
+  Vpro_top& t = rtl_->top();
+  t.launch_valid_i = 1;
+  t.launch_tb_i = tb_slot;
+  t.launch_id_i = uint32_t(tb.id);
+  t.launch_first_i = tb.first_warp;
+  t.launch_nwarps_i = tb.warps;
+}
+
+void RtlProPolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
+  begin_group(sm);
+  Vpro_top& t = rtl_->top();
+  t.finish_valid_i = 1;
+  t.finish_tb_i = tb_slot;
+}
+
+void RtlProPolicy::on_phase_change(const SmView& sm) {
+  begin_group(sm);
+  rtl_->top().phase_change_i = 1;
+}
+
+}  // namespace scwarp::cosim
+
+SCWARP_REGISTER_RTL_ISSUE_POLICY(scwarp::cosim::RtlProPolicy, "pro")

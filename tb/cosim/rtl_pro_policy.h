@@ -1,0 +1,80 @@
+// The PRO RTL (rtl/pro/pro_top.v, Verilated as plain C++) behind the policy
+// interface: RtlProPolicy is the issue policy "pro" under -scwarp_sched_impl
+// rtl, one Verilated pro_top per SM.
+//
+// Timing contract (docs/rtl.md, "Co-simulation"): ProPolicy sorts at once,
+// at the event, with the keys of that moment; the RTL sorts with one
+// comparator over many clock edges. The adapter keeps the two equal by
+// giving every event group its own edge (a TB finish, a TB launch, a phase
+// change, or one issued instruction with its barrier arrival / release /
+// exit) and then clocking the block with no new events until done_o says
+// no sort runs or waits; only then does the next event or order() see it.
+// Those sort-only edges drive tick_i = 0, so PRO's THRESHOLD counter counts
+// SM cycles: each SM cycle the block saw ends with one tick_i = 1 edge (the
+// cycle's last event group takes it, or an edge of its own), also through
+// cycles the SM skipped. What this idealises is the sort latency, which the
+// real block would hide behind issue (docs/rtl.md, PRO blocks).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sc_model/sched/policy.h"
+#include "sc_model/sched/pro_policy.h"
+#include "tb/cosim/rtl_params.h"
+
+class Vpro_top;
+
+namespace scwarp::cosim {
+
+template <typename V>
+class VerilatedBlock;  // tb/cosim/verilated_block.h
+
+class RtlProPolicy : public sched::IssuePolicy {
+ public:
+  // Refuses (scwarp::Error) an SM or a THRESHOLD the Verilated block cannot hold.
+  explicit RtlProPolicy(const sched::PolicyContext& ctx);
+  ~RtlProPolicy() override;
+
+  // The scheduler's warps TB by TB in the block's composed TB order
+  // (order_o), each TB's warps in the block's warp order (warp_order_o).
+  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override;
+  void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
+  void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
+  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_phase_change(const sched::SmView& sm) override;
+  // The TB order as of the last order() (the Table IV snapshots read it).
+  std::span<const uint32_t> tb_priority() const override { return tb_order_; }
+
+  // The block's state as of the last order(), for lockstep.
+  sched::ProTbState state(uint32_t tb_slot) const;
+  std::vector<uint32_t> warp_order(uint32_t tb_slot) const;
+
+ private:
+  // Takes the pending event group's edge and ticks the block up to `sm`'s
+  // cycle, each edge followed by sort-only edges until done_o.
+  void catch_up(const sched::SmView& sm);
+  void step(bool tick);
+  // Starts a new event group: everything before it is applied first.
+  void begin_group(const sched::SmView& sm);
+  // Refuses an arrival or exit of `warp` that does not come with its
+  // issued instruction (the pending group).
+  void check_in_group(const char* event, uint32_t warp) const;
+  void read_tb_order();
+
+  uint32_t sm_;
+  std::unique_ptr<VerilatedBlock<Vpro_top>> rtl_;
+  uint64_t rtl_cycle_ = 0;         // the SM cycle the block is in
+  bool pending_ = false;           // event inputs are loaded and wait for their edge
+  uint32_t group_warp_ = sched::kNoWarp;  // the pending group's issued warp, if any
+  uint32_t group_arrivals_ = 0;    // its barrier arrival (0 or 1): nbar_o does not count it yet
+  std::vector<uint32_t> tb_order_;
+};
+
+}  // namespace scwarp::cosim
