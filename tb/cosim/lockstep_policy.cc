@@ -53,49 +53,54 @@ std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchabl
   return out;
 }
 
-// What both halves keep besides the order, one row per TB slot, for the
-// pairs that have such state: MWF's WPT counters; PRO's TB states and each
-// TB's warp order. Compared after every order(); formatted only to report a
-// mismatch.
-using Row = std::vector<uint32_t>;
-struct TbTable {
-  const char* name;
-  std::string (*show)(const Row&);
-  std::vector<Row> golden, rtl;
-};
-
 std::string show_numbers(const Row& r) { return fmt::format("{}", fmt::join(r, ",")); }
 std::string show_state(const Row& r) { return sched::to_string(sched::ProTbState(r.at(0))); }
 
-// golden(slot) and rtl(slot) for every TB slot.
+// golden(slot, row) and rtl(slot, row) append each TB slot's values; the
+// rows keep their storage from one order() to the next.
 template <typename G, typename R>
-TbTable table(const char* name, std::string (*show)(const Row&), uint32_t tbs, G golden, R rtl) {
-  TbTable t{name, show, {}, {}};
+void fill(TbTable& t, const char* name, std::string (*show)(const Row&), uint32_t tbs, G golden, R rtl) {
+  t.name = name;
+  t.show = show;
+  t.golden.resize(tbs);
+  t.rtl.resize(tbs);
   for (uint32_t s = 0; s < tbs; ++s) {
-    t.golden.push_back(golden(s));
-    t.rtl.push_back(rtl(s));
+    t.golden[s].clear();
+    golden(s, t.golden[s]);
+    t.rtl[s].clear();
+    rtl(s, t.rtl[s]);
   }
-  return t;
 }
 
-std::vector<TbTable> tb_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs) {
+void fill_tb_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs,
+                    std::vector<TbTable>& tables) {
   auto* mwf = dynamic_cast<sched::MwfPolicy*>(&golden);
   auto* mwf_rtl = dynamic_cast<RtlMwfPolicy*>(&rtl);
-  if (mwf && mwf_rtl)
-    return {table("WPT", show_numbers, tbs, [mwf](uint32_t s) { return Row{mwf->waiting(s)}; },
-                  [mwf_rtl](uint32_t s) { return Row{mwf_rtl->waiting(s)}; })};
+  if (mwf && mwf_rtl) {
+    tables.resize(1);
+    fill(tables[0], "WPT", show_numbers, tbs, [mwf](uint32_t s, Row& r) { r.push_back(mwf->waiting(s)); },
+         [mwf_rtl](uint32_t s, Row& r) { r.push_back(mwf_rtl->waiting(s)); });
+    return;
+  }
   auto* pro = dynamic_cast<sched::ProPolicy*>(&golden);
   auto* pro_rtl = dynamic_cast<RtlProPolicy*>(&rtl);
-  if (!pro || !pro_rtl) return {};
+  if (!pro || !pro_rtl) {
+    tables.clear();
+    return;
+  }
+  tables.resize(2);
+  fill(tables[0], "TB state", show_state, tbs, [pro](uint32_t s, Row& r) { r.push_back(uint32_t(pro->state(s))); },
+       [pro_rtl](uint32_t s, Row& r) { r.push_back(uint32_t(pro_rtl->state(s))); });
   // An empty slot's stored warp order means nothing in either model.
   auto resident = [pro](uint32_t s) { return pro->state(s) != sched::ProTbState::Empty; };
-  auto golden_warps = [pro, resident](uint32_t s) {
-    return resident(s) ? Row(pro->warp_order(s).begin(), pro->warp_order(s).end()) : Row{};
-  };
-  auto rtl_warps = [pro_rtl, resident](uint32_t s) { return resident(s) ? pro_rtl->warp_order(s) : Row{}; };
-  return {table("TB state", show_state, tbs, [pro](uint32_t s) { return Row{uint32_t(pro->state(s))}; },
-                [pro_rtl](uint32_t s) { return Row{uint32_t(pro_rtl->state(s))}; }),
-          table("warp order", show_numbers, tbs, golden_warps, rtl_warps)};
+  fill(
+      tables[1], "warp order", show_numbers, tbs,
+      [pro, resident](uint32_t s, Row& r) {
+        if (resident(s)) r.assign(pro->warp_order(s).begin(), pro->warp_order(s).end());
+      },
+      [pro_rtl, resident](uint32_t s, Row& r) {
+        if (resident(s)) pro_rtl->warp_order(s, r);
+      });
 }
 
 bool same(const std::vector<TbTable>& tables) {
@@ -132,13 +137,13 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
   rtl_order_.clear();
   rtl_->order(sm, sched, warps, rtl_order_);
   ++comparisons_;
-  const std::vector<TbTable> tables = tb_tables(*golden_, *rtl_, max_tbs_);
-  if (std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin, out.end()) && same(tables)) return;
+  fill_tb_tables(*golden_, *rtl_, max_tbs_, tables_);
+  if (std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin, out.end()) && same(tables_)) return;
   const std::vector<uint32_t> golden_order(out.begin() + begin, out.end());
   throw Error(fmt::format(
       "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}, scheduler {}: issue order\n"
       "  C++ order: {}\n  RTL order: {}\n{}{}",
-      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "), describe(tables),
+      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "), describe(tables_),
       describe_inputs(sm)));
 }
 
@@ -193,7 +198,7 @@ uint32_t LockstepFetchPolicy::choose(const SmView& sm, std::span<const uint32_t>
       "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}: fetch pick\n"
       "  C++ pick: {}\n  RTL pick: {}\n  fetchable: {}\n{}{}",
       sm.cycle, sm.sm, name(g), name(r), fmt::join(fetchable, " "),
-      describe(tb_tables(pair->golden(), pair->rtl(), uint32_t(sm.tbs.size()))), describe_inputs(sm, fetchable)));
+      describe(pair->tb_tables()), describe_inputs(sm, fetchable)));
 }
 
 void LockstepFetchPolicy::on_fetch(const SmView& sm, uint32_t warp) {

@@ -8,10 +8,23 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "sc_model/sched/policy.h"
 
 namespace scwarp::cosim {
+
+// What both halves keep besides the order, one row per TB slot, for the
+// pairs that have such state: MWF's WPT counters; PRO's TB states and each
+// TB's warp order. Compared after every order(); formatted only to report a
+// mismatch.
+using Row = std::vector<uint32_t>;
+struct TbTable {
+  const char* name = "";
+  std::string (*show)(const Row&) = nullptr;
+  std::vector<Row> golden, rtl;
+};
 
 class LockstepIssuePolicy : public sched::IssuePolicy {
  public:
@@ -33,6 +46,8 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   sched::IssuePolicy& golden() { return *golden_; }
   sched::IssuePolicy& rtl() { return *rtl_; }
   uint64_t comparisons() const { return comparisons_; }
+  // Both halves' TB tables as the last order() compared them.
+  const std::vector<TbTable>& tb_tables() const { return tables_; }
 
  private:
   template <typename... Args>
@@ -42,6 +57,7 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   std::unique_ptr<sched::IssuePolicy> golden_, rtl_;
   uint32_t max_tbs_;
   std::vector<uint32_t> rtl_order_;
+  std::vector<TbTable> tables_;
   uint64_t comparisons_ = 0;
 };
 

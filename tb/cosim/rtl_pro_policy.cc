@@ -91,7 +91,9 @@ void RtlProPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint3
   const Vpro_top& t = rtl_->top();
   const size_t begin = out.size();
   for (uint32_t tb : tb_order_) {
-    for (uint32_t w : warp_order(tb)) {
+    tb_warps_.clear();
+    warp_order(tb, tb_warps_);
+    for (uint32_t w : tb_warps_) {
       if (w >= sm.warps.size())
         throw Error(fmt::format("RTL pro_top, SM {} cycle {}: warp_order_o of TB slot {} holds warp slot {}, "
                                 "beyond the SM's {} slots",
@@ -112,14 +114,12 @@ void RtlProPolicy::read_tb_order() {
     tb_order_.push_back(uint32_t(get_field(t.order_o, i * kTW, kTW)));
 }
 
-std::vector<uint32_t> RtlProPolicy::warp_order(uint32_t tb_slot) const {
+void RtlProPolicy::warp_order(uint32_t tb_slot, std::vector<uint32_t>& out) const {
   const Vpro_top& t = rtl_->top();
   const uint32_t first = uint32_t(get_field(t.tb_first_o, tb_slot * kWW, kWW));
   const uint32_t n = uint32_t(get_field(t.nwarps_o, tb_slot * (kWW + 1), kWW + 1));
-  std::vector<uint32_t> warps;
   for (uint32_t p = first; p < first + n && p < kRtlWarps; ++p)
-    warps.push_back(uint32_t(get_field(t.warp_order_o, p * kWW, kWW)));
-  return warps;
+    out.push_back(uint32_t(get_field(t.warp_order_o, p * kWW, kWW)));
 }
 
 sched::ProTbState RtlProPolicy::state(uint32_t tb_slot) const {

@@ -54,7 +54,8 @@ class RtlProPolicy : public sched::IssuePolicy {
 
   // The block's state as of the last order(), for lockstep.
   sched::ProTbState state(uint32_t tb_slot) const;
-  std::vector<uint32_t> warp_order(uint32_t tb_slot) const;
+  // Appends the TB's warps, highest priority first.
+  void warp_order(uint32_t tb_slot, std::vector<uint32_t>& out) const;
 
  private:
   // Takes the pending event group's edge and ticks the block up to `sm`'s
@@ -75,6 +76,7 @@ class RtlProPolicy : public sched::IssuePolicy {
   uint32_t group_warp_ = sched::kNoWarp;  // the pending group's issued warp, if any
   uint32_t group_arrivals_ = 0;    // its barrier arrival (0 or 1): nbar_o does not count it yet
   std::vector<uint32_t> tb_order_;
+  std::vector<uint32_t> tb_warps_;  // order()'s scratch: one TB's warps
 };
 
 }  // namespace scwarp::cosim

@@ -28,16 +28,18 @@ void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
 // Reads the `width`-bit field at bit `lsb` of `port` (width <= 64).
 template <typename P>
 uint64_t get_field(const P& port, unsigned lsb, unsigned width) {
+  const uint64_t ones = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
   if constexpr (std::is_integral_v<P>) {
-    const uint64_t ones = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
     return (uint64_t(port) >> lsb) & ones;
   } else {
-    uint64_t out = 0;
-    for (unsigned i = 0; i < width; ++i) {
-      const unsigned b = lsb + i;
-      out |= uint64_t((port[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return out;
+    // The field spans at most three 32-bit words: gather them, then shift.
+    constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);  // VlWide<N> is N words and nothing else
+    const unsigned word = lsb / 32, shift = lsb % 32;
+    uint64_t low = port[word];
+    if (word + 1 < kWords) low |= uint64_t(port[word + 1]) << 32;
+    uint64_t out = low >> shift;
+    if (shift != 0 && width > 64 - shift && word + 2 < kWords) out |= uint64_t(port[word + 2]) << (64 - shift);
+    return out & ones;
   }
 }
 
