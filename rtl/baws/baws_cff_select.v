@@ -21,9 +21,13 @@
 //     warp L and w is not, or both/neither and v < w (the rotation);
 //     GTO: v is the greedy warp (L, valid, in TB t, not exited), or w is not
 //     and v < w.
-// The arg-min over W keys is written as a linear scan (W-1 chained
-// comparators of 2+RW+SW bits); a balanced tree is the timing-friendly form
-// of the same function.
+// The arg-min over W keys is a balanced tree of W-1 comparators of 2+RW+SW
+// bits, clog2(W) levels deep: a linear scan chains all W-1 and was the
+// block's critical path. Each tree node covers consecutive warps, the lower
+// ones on its left, and takes its right child only on a strictly smaller
+// key, so equal keys go to the lower warp as in a scan with `<`: the order
+// is (key, warp) lexicographic without a warp comparator, and the pick is
+// the same for any inputs, not only the distinct keys of a consistent state.
 //
 // Timing in the SM: the golden fetch stage runs after issue in a cycle and
 // sees the orders of the next cycle's issue; this block computes from its
@@ -61,6 +65,16 @@ module baws_cff_select #(
 );
 
   localparam integer KW = 2 + RW + SW;
+  // Arg-min tree node {valid, key, warp, scheduler}: muxing all of it at once
+  // also yields the right valid (the taken child is valid, or neither is).
+  localparam integer NW = 1 + KW + WW + SW;
+  localparam integer KL = WW + SW;  // the key's lowest bit in a node
+  localparam integer LV = (W > 1) ? $clog2(W) : 0;  // tree levels
+
+  // Nodes at tree level l (level 0: the W warps): ceil(W / 2^l).
+  function integer level_n(input integer l);
+    level_n = ((W - 1) >> l) + 1;
+  endfunction
 
   wire [T*T-1:0] prec;  // prec[u*T+t]: TB u goes before TB t
   baws_tb_order #(.W(W), .T(T), .CW(CW), .IDW(IDW)) u_order (
@@ -77,10 +91,12 @@ module baws_cff_select #(
   reg [RW-1:0]     base, pos;
   reg [WW-1:0]     lw;
   reg              lv, g, hv, hw, p;
-  reg [KW-1:0]     key, best_key;
+  reg [KW-1:0]     key;
   reg [SW-1:0]     rot, best_s;
+  reg [W*NW-1:0]   node;  // the tree's current level, reduced in place
+  reg [NW-1:0]     lo, hi;
 
-  integer w, v, s, t, u;
+  integer w, v, s, t, u, l, j;
   always @* begin
     // Defaults for the loop temporaries (no latches).
     hv = 1'b0;
@@ -88,6 +104,8 @@ module baws_cff_select #(
     p = 1'b0;
     rot = {SW{1'b0}};
     key = {KW{1'b0}};
+    lo = {NW{1'b0}};
+    hi = {NW{1'b0}};
     // Valid warps per (scheduler, TB).
     n_st = {S*T*RW{1'b0}};
     for (w = 0; w < W; w = w + 1)
@@ -140,21 +158,28 @@ module baws_cff_select #(
     end
 
     // Arg-min of {class, rank, rotated scheduler} over fetchable valid warps.
-    pick_valid_o = 1'b0;
-    pick_warp_o = {WW{1'b0}};
-    best_key = {KW{1'b1}};
-    best_s = {SW{1'b0}};
+    // Leaves: one node per warp.
     for (w = 0; w < W; w = w + 1) begin
       s = w % S;
       rot = (s[SW-1:0] >= first_q) ? s[SW-1:0] - first_q : s[SW-1:0] + S[SW-1:0] - first_q;
       key = {warp_ibuf_nonempty_i[w], warp_at_barrier_i[w], rank_o[w*RW +: RW], rot};
-      if (warp_fetchable_i[w] && warp_valid_i[w] && (!pick_valid_o || key < best_key)) begin
-        pick_valid_o = 1'b1;
-        pick_warp_o = w[WW-1:0];
-        best_key = key;
-        best_s = s[SW-1:0];
-      end
+      node[w*NW +: NW] = {warp_fetchable_i[w] && warp_valid_i[w], key, w[WW-1:0], s[SW-1:0]};
     end
+    // Level l -> l+1: node j := winner of nodes 2j, 2j+1 (an odd last node
+    // moves up alone). In place is safe: step j reads nodes 2j and 2j+1, and
+    // the steps before it wrote only nodes below j <= 2j.
+    for (l = 0; l < LV; l = l + 1) begin
+      for (j = 0; 2*j + 1 < level_n(l); j = j + 1) begin
+        lo = node[(2*j)*NW +: NW];
+        hi = node[(2*j+1)*NW +: NW];
+        node[j*NW +: NW] = (hi[NW-1] && (!lo[NW-1] || hi[KL +: KW] < lo[KL +: KW])) ? hi : lo;
+      end
+      if (level_n(l) % 2 == 1)
+        node[(level_n(l) / 2)*NW +: NW] = node[(level_n(l) - 1)*NW +: NW];
+    end
+    pick_valid_o = node[NW-1];
+    pick_warp_o = node[SW +: WW];
+    best_s = node[0 +: SW];
 
     // on_fetch: the scheduler after the fetched warp's leads the next ranks.
     first_d = first_q;
