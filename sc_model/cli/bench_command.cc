@@ -135,10 +135,15 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   CLI::Option* config = cmd->add_option("--config", opts->config.config,
                                         "GPU config file or name in configs/ (default: built-in gtx480)");
   CLI::Option* sched = cmd->add_option("--sched", opts->config.scheduler, "Issue scheduler policy");
+  CLI::Option* fetch = cmd->add_option("--fetch", opts->config.fetch_policy, "Fetch policy");
+  CLI::Option* impl = cmd->add_option("--sched-impl", opts->config.sched_impl,
+                                      "Who runs the policies: cpp, rtl or lockstep (the cost of RTL in the loop)");
   CLI::Option* set = cmd->add_option("--set", opts->config.sets, "Override a config option, NAME=VALUE");
   cmd->add_flag("--functional", opts->functional, "Measure the functional engine alone")
       ->excludes(config)
       ->excludes(sched)
+      ->excludes(fetch)
+      ->excludes(impl)
       ->excludes(set);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] {

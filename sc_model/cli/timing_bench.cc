@@ -32,6 +32,8 @@ std::vector<std::string> child_args(const TimingBenchRequest& req, const std::st
                                 std::to_string(req.seed), "--json", json_path};
   if (!req.config.config.empty()) args.insert(args.end(), {"--config", req.config.config});
   if (!req.config.scheduler.empty()) args.insert(args.end(), {"--sched", req.config.scheduler});
+  if (!req.config.fetch_policy.empty()) args.insert(args.end(), {"--fetch", req.config.fetch_policy});
+  if (!req.config.sched_impl.empty()) args.insert(args.end(), {"--sched-impl", req.config.sched_impl});
   for (const std::string& set : req.config.sets) args.insert(args.end(), {"--set", set});
   return args;
 }
@@ -106,8 +108,10 @@ double suite_mean_rate(const std::vector<BenchRow>& rows) {
 
 int run_timing_bench(const TimingBenchRequest& req) {
   const std::vector<std::string> names = req.workloads.empty() ? workloads::workload_names() : req.workloads;
-  fmt::print("timing benchmark, config {}, size {}, seed {}\n",
-             req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed);
+  const auto given = [](const std::string& v) { return v.empty() ? std::string("the config's") : v; };
+  fmt::print("timing benchmark, config {}, size {}, seed {}, sched {}, fetch {}, sched-impl {}\n",
+             req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed,
+             given(req.config.scheduler), given(req.config.fetch_policy), given(req.config.sched_impl));
   fmt::print(kRowFormat, "workload", "verified", "thread instr", "cycles", "sim s", "M thr/s",
              "M warp/s", "K cyc/s", "peak MiB");
   std::vector<BenchRow> rows;

@@ -53,6 +53,31 @@ TEST(Bench, TimingModeRunsEachWorkloadInItsOwnProcess) {
                    report.at("runs")[1].at("thread_instructions_per_second").get<double>());
 }
 
+// The cost of RTL in the loop: --sched / --fetch / --sched-impl reach every
+// run, and the RTL run simulates exactly the cycles the C++ run does.
+TEST(Bench, PassesThePolicyAndItsImplementationToEveryRun) {
+  uint64_t cycles[2] = {};
+  const char* impls[2] = {"cpp", "rtl"};
+  for (int i = 0; i < 2; ++i) {
+    const std::string json_path = scratch_dir() + "/bench_" + impls[i] + ".json";
+    const ProcessResult r = run_scwarp(std::string("bench --config tiny --size tiny --workload reduction --sched pro "
+                                                   "--fetch rr --sched-impl ") +
+                                       impls[i] + " --json '" + json_path + "'");
+    ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find(std::string("sched pro, fetch rr, sched-impl ") + impls[i]), std::string::npos) << r.out;
+    const auto report = nlohmann::json::parse(read_file(json_path));
+    cycles[i] = report.at("runs")[0].at("cycles").get<uint64_t>();
+  }
+  EXPECT_GT(cycles[0], 0u);
+  EXPECT_EQ(cycles[0], cycles[1]);
+  const ProcessResult bad = run_scwarp("bench --config tiny --size tiny --workload reduction --sched lrr "
+                                       "--sched-impl rtl");
+  EXPECT_NE(bad.exit_status, 0);
+  EXPECT_NE(bad.out.find("reduction        FAILED   scwarp: error: issue policy 'lrr' has no RTL implementation"),
+            std::string::npos)
+      << bad.out;
+}
+
 TEST(Bench, AFailingRunIsReportedAndTheOthersStillRun) {
   const ProcessResult r = run_scwarp("bench --config tiny --size tiny --set gpgpu_scheduler=nope "
                                      "--workload vector_add --workload matmul");
