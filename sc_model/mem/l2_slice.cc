@@ -163,7 +163,7 @@ L2Slice::Lookup L2Slice::read_miss(tlm::tlm_generic_payload& request, uint64_t l
 }
 
 L2Slice::Lookup L2Slice::write_miss(tlm::tlm_generic_payload& request, uint64_t line, uint64_t cycle) {
-  if (cfg_.l2.write_alloc != 'W') {  // no write allocate: the write goes on to DRAM
+  if (cfg_.l2.write_alloc == 'N') {  // no write allocate: the write goes on to DRAM
     if (to_dram_queue_.size() >= cfg_.l2.miss_queue) return Lookup::Stalled;
     to_dram_queue_.push_back(pool_.acquire(tlm::TLM_WRITE_COMMAND, request.get_address(), request.get_data_length(),
                                            own_extension(AccessKind::Store, slice_, line)));
@@ -171,7 +171,10 @@ L2Slice::Lookup L2Slice::write_miss(tlm::tlm_generic_payload& request, uint64_t 
     reply(request, cycle + 1);
     return Lookup::Done;
   }
-  if (request.get_data_length() < tags_.line_bytes()) return read_miss(request, line);  // merged at the fill
+  // Lazy fetch on read ('L') allocates without reading: we keep no byte
+  // masks, so the line is then treated as whole (docs/configuration.md).
+  bool fetch_first = cfg_.l2.write_alloc != 'L' && request.get_data_length() < tags_.line_bytes();
+  if (fetch_first) return read_miss(request, line);  // merged at the fill
   if (!tags_.can_allocate(line)) return Lookup::Stalled;
   evict(tags_.allocate(line, LineState::Valid, true));  // the write covers the line: nothing to read
   ++counters_.misses;

@@ -49,11 +49,19 @@ TEST(Override, BadValueNamesWhereAndLeavesTheConfigUnchanged) {
   EXPECT_EQ(cfg.values, builtin_gtx480().values);
 }
 
+TEST(Override, RenamedOptionsAreRefusedWithTheirNewName) {
+  LoadedConfig cfg = builtin_gtx480();
+  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_shmem_latency", "3", "--set"); }),
+            "--set: option -scwarp_shmem_latency was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
+  EXPECT_EQ(cfg.gpu.smem_latency, 26u);
+}
+
 TEST(Override, CrossOptionChecksRunAndRefuseTheChange) {
   LoadedConfig cfg = builtin_gtx480();
   EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_coalesce_bytes", "256", "--set"); }),
             "--set: -scwarp_coalesce_bytes 256 is larger than the L1D line "
-            "(-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8,8); a segment must fit one line");
+            "(-gpgpu_cache:dl1 32:128:4,L:L:m:N,S:64:8,8); a segment must fit one line");
   EXPECT_EQ(cfg.gpu.coalesce_bytes, 128u);
 }
 
