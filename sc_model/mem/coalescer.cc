@@ -76,7 +76,8 @@ class SegmentSet {
   // creating it when none does. Neighbouring lanes usually share a segment:
   // the last one found is tried first.
   size_t index_of(uint64_t segment, const Mask& touched, const MemAccess& pattern) {
-    if (last_ < out_.size() - first_ && takes(last_, segment, touched)) return last_;
+    // (Atomics scan from the first access, as GPGPU-Sim does.)
+    if (!separate_overlaps_ && last_ < out_.size() - first_ && takes(last_, segment, touched)) return last_;
     for (size_t i = 0; i < out_.size() - first_; ++i)
       if (takes(i, segment, touched)) return last_ = i;
     MemAccess access = pattern;

@@ -29,7 +29,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const config::GpuConfig& cfg, uin
       cfg_(cfg),
       slice_(slice),
       tags_(cfg.l2),
-      mshr_(cfg.l2.mshr_entries, cfg.l2.mshr_max_merge) {
+      mshr_(cfg.l2.mshr_entries, cfg.l2.mshr_max_merge),
+      slots_(cfg.l2_latency + kInputQueueDepth) {
   if (cfg.l2_latency == 0) throw Error("L2 slice: -gpgpu_l2_rop_latency must be at least 1 cycle");
   if (cfg.l2.line_bytes > PayloadPool::kMaxBytes)
     throw Error(fmt::format("L2 slice: line of {} bytes exceeds the {}-byte transactions below L1", cfg.l2.line_bytes,
@@ -44,6 +45,12 @@ tlm::tlm_sync_enum L2Slice::from_icnt_fw(tlm::tlm_generic_payload& payload, tlm:
   uint64_t now = current_cycle();
   if (phase == tlm::BEGIN_REQ) {
     if (held_) throw Error(fmt::format("{}: BEGIN_REQ before END_REQ of the previous request", name()));
+    wake_at(now + 1);
+    if (slots_.free(now)) {  // room: taken at once, END_REQ in this call
+      enter_rop(payload, now);
+      phase = tlm::END_REQ;
+      return tlm::TLM_UPDATED;
+    }
     held_ = &payload;
     held_visible_at_ = now + 1;
   } else if (phase == tlm::END_RESP) {
@@ -78,18 +85,23 @@ uint64_t L2Slice::tick(uint64_t cycle) {
   return next_tick(cycle);
 }
 
-// The held request enters the ROP delay while the input queue behind it has
-// room (GPGPU-Sim bounds the icnt->L2 queue, not the ROP pipeline).
+// A request that found no room enters the ROP once a slot frees; the ROP
+// delay's output joins the lookup queue.
 void L2Slice::accept_request(uint64_t cycle) {
-  if (held_ && held_visible_at_ <= cycle && input_.size() < kInputQueueDepth) {
+  if (held_ && held_visible_at_ <= cycle && slots_.free(cycle)) {
     tlm::tlm_generic_payload& p = **held_;
     held_.reset();
-    rop_.push(&p, cycle + cfg_.l2_latency);
+    enter_rop(p, cycle);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     from_icnt->nb_transport_bw(p, phase, delay);
   }
-  while (rop_.ready(cycle) && input_.size() < kInputQueueDepth) input_.push_back(rop_.pop());
+  while (rop_.ready(cycle)) input_.push_back(rop_.pop());
+}
+
+void L2Slice::enter_rop(tlm::tlm_generic_payload& request, uint64_t cycle) {
+  slots_.take();
+  rop_.push(&request, cycle + cfg_.l2_latency);
 }
 
 // One line fill per cycle (the tag array's port); write acknowledgements from
@@ -126,6 +138,7 @@ void L2Slice::lookup_one(uint64_t cycle) {
     return;
   }
   input_.pop_front();
+  slots_.release(cycle);
   ++counters_.accesses;
   if (request.is_write()) ++counters_.stores;
 }
