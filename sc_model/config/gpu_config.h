@@ -130,6 +130,11 @@ struct GpuConfig {
   // core cycles and converts DRAM timing with dram_mhz / core_mhz.
   double core_mhz = 700.0, icnt_mhz = 700.0, l2_mhz = 700.0, dram_mhz = 924.0;
   uint32_t dram_scheduler = 1;         // -gpgpu_dram_scheduler (0 FIFO, 1 FR-FCFS)
+  // -gpgpu_perf_sim_memcpy: host-to-device copies leave their lines in the L2
+  // (GPGPU-Sim 4.x; SM2_GTX480's file sets 1). 0, the default: every launch
+  // starts with the L2 as the last kernel left it, as in GPGPU-Sim 3.2.2,
+  // which the papers ran and which has no such option.
+  bool perf_sim_memcpy = false;
 
   // --- simulation ---
   bool skip_idle = true;               // -scwarp_skip_idle (skip cycles where nothing can change)

@@ -244,6 +244,8 @@ std::vector<Option> build_table() {
       dram_timing(),
       clock_domains(),
       dram_scheduler(),
+      flag("gpgpu_perf_sim_memcpy", &G::perf_sim_memcpy,
+           "1: host-to-device copies fill the L2 with their lines (as GPGPU-Sim 4.x); 0: they bypass it"),
       // simulation
       flag("scwarp_skip_idle", &G::skip_idle, "1: skip cycles in which nothing can change (same results, faster)"),
       count64("scwarp_max_cycles", &G::max_cycles, "fail the run past this many cycles; 0 = no limit"),

@@ -85,6 +85,12 @@ uint64_t L2Slice::tick(uint64_t cycle) {
   return next_tick(cycle);
 }
 
+void L2Slice::take_copied_line(uint64_t line_addr) {
+  uint64_t line = tags_.line_of(line_addr);
+  if (tags_.access(line, false) || !tags_.can_allocate(line)) return;
+  tags_.allocate(line, LineState::Valid, false);
+}
+
 // A request that found no room enters the ROP once a slot frees; the ROP
 // delay's output joins the lookup queue.
 void L2Slice::accept_request(uint64_t cycle) {

@@ -52,6 +52,11 @@ class L2Slice : public ClockedModule {
   L2Slice(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t slice);
 
   const stats::CacheCounters& counters() const { return counters_; }
+  uint32_t line_bytes() const { return tags_.line_bytes(); }
+  // A host-to-device copy wrote the line: it becomes valid and clean (most
+  // recently used), its victim dropped without a write-back, as GPGPU-Sim's
+  // force_tag_access does. A set whose ways are all reserved keeps its lines.
+  void take_copied_line(uint64_t line_addr);
   bool idle() const;
 
  private:
