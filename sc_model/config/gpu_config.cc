@@ -45,11 +45,9 @@ bool looks_like_option_name(const OptionToken& token) {
          (std::isalpha(static_cast<unsigned char>(token.text[1])) || token.text[1] == '_');
 }
 
-// An option we renamed is an error, not an unknown option quietly skipped.
-void refuse_renamed(std::string_view name, std::string_view origin) {
-  if (const char* replacement = renamed_option(name))
-    throw Error(fmt::format("{}: option -{} was renamed -{} (GPGPU-Sim's name; see docs/configuration.md)",
-                            origin, name, replacement));
+// An option we renamed or removed is an error, not an unknown option quietly skipped.
+void refuse_retired(std::string_view name, std::string_view origin) {
+  if (const char* why = retired_option(name)) throw Error(fmt::format("{}: option -{} {}", origin, name, why));
 }
 
 void note_unknown(LoadedConfig& cfg, const std::string& name) {
@@ -71,7 +69,7 @@ void apply_tokens(LoadedConfig& cfg, const std::vector<OptionToken>& tokens, con
     if (const Option* option = find_option(bare))
       set_option(*option, cfg.gpu, value.text, fmt::format("{}:{}", path, value.line));
     else
-      refuse_renamed(bare, fmt::format("{}:{}", path, name.line)), note_unknown(cfg, bare);
+      refuse_retired(bare, fmt::format("{}:{}", path, name.line)), note_unknown(cfg, bare);
   }
 }
 
@@ -97,7 +95,7 @@ void apply_override(LoadedConfig& cfg, const std::string& name, const std::strin
                     const std::string& where) {
   const std::string_view bare = std::string_view(name).substr(name.starts_with('-') ? 1 : 0);
   const Option* option = find_option(bare);
-  if (!option) refuse_renamed(bare, where);
+  if (!option) refuse_retired(bare, where);
   if (!option) throw Error(fmt::format("{}: unknown option -{}", where, bare));
   GpuConfig updated = cfg.gpu;
   set_option(*option, updated, value, where);

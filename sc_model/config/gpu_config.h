@@ -72,8 +72,7 @@ struct GpuConfig {
   uint32_t max_warps_per_sm() const { return max_threads_per_sm / warp_size; }
 
   // --- front end ---
-  CacheGeometry l1i{4, 128, 4, 'L', 'R', 'f', 'N', 2, 32, 4};  // -gpgpu_cache:il1
-  uint32_t l1i_miss_latency = 20;      // -scwarp_l1i_miss_latency (cycles to refill from L2)
+  CacheGeometry l1i{4, 128, 4, 'L', 'R', 'f', 'N', 2, 32, 4, 'S'};  // -gpgpu_cache:il1
   uint32_t ibuffer_entries = 2;        // -scwarp_ibuffer_entries (per warp)
   uint32_t fetch_width = 1;            // -scwarp_fetch_width (warps fetched per cycle)
   bool fetch_on_empty = true;          // -scwarp_fetch_on_empty (1: only warps with an empty I-buffer fetch)

@@ -195,7 +195,6 @@ std::vector<Option> build_table() {
       count("gpgpu_shmem_size", &G::shared_bytes_per_sm, 0, "shared memory bytes per SM"),
       // front end
       cache("gpgpu_cache:il1", &G::l1i, "L1 instruction cache geometry (per SM)"),
-      count("scwarp_l1i_miss_latency", &G::l1i_miss_latency, 1, "cycles to refill an L1I line after a miss"),
       count("scwarp_ibuffer_entries", &G::ibuffer_entries, 1, "instruction buffer entries per warp"),
       count("scwarp_fetch_width", &G::fetch_width, 1, "warps fetched per cycle"),
       flag("scwarp_fetch_on_empty", &G::fetch_on_empty,
@@ -266,14 +265,17 @@ const std::vector<Option>& option_table() {
   return table;
 }
 
-const char* renamed_option(std::string_view old_name) {
-  // Our own names that became GPGPU-Sim's when the mechanism got its values.
-  static constexpr std::pair<std::string_view, const char*> kRenamed[] = {
-      {"scwarp_l1d_hit_latency", "gpgpu_l1_latency"},
-      {"scwarp_shmem_latency", "gpgpu_smem_latency"},
+const char* retired_option(std::string_view old_name) {
+  // Our own names that became GPGPU-Sim's when the mechanism got its
+  // values, and knobs of mechanisms that are now modelled.
+  static constexpr std::pair<std::string_view, const char*> kRetired[] = {
+      {"scwarp_l1d_hit_latency", "was renamed -gpgpu_l1_latency (GPGPU-Sim's name; see docs/configuration.md)"},
+      {"scwarp_shmem_latency", "was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see docs/configuration.md)"},
+      {"scwarp_l1i_miss_latency",
+       "was removed: L1I misses now go through the interconnect and the L2 (docs/sm-pipeline.md)"},
   };
-  for (const auto& [old_name_of, new_name] : kRenamed)
-    if (old_name_of == old_name) return new_name;
+  for (const auto& [name, why] : kRetired)
+    if (name == old_name) return why;
   return nullptr;
 }
 

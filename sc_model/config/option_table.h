@@ -27,9 +27,10 @@ struct Option {
 const std::vector<Option>& option_table();
 // By name or alias (without '-'); nullptr when the option is not ours.
 const Option* find_option(std::string_view name);
-// The option that replaced a name scwarp used to read (without '-'), or
-// nullptr: old names are refused with the new one, never ignored.
-const char* renamed_option(std::string_view old_name);
+// Why a name scwarp used to read (without '-') is no longer an option
+// ("was renamed -x (...)" or "was removed: ..."), or nullptr: old names are
+// refused with the reason, never ignored as unknown.
+const char* retired_option(std::string_view old_name);
 // Every option's current value, keyed by name (without '-').
 std::map<std::string, std::string> option_values(const GpuConfig& gpu);
 

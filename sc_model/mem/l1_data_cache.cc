@@ -73,6 +73,16 @@ bool L1DataCache::lookup(const MemAccess& a, uint64_t cycle) {
   return false;
 }
 
+bool L1DataCache::try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
+                                uint64_t cycle) {
+  if (kind != AccessKind::Instruction)
+    throw Error(fmt::format("L1 data cache of SM {}: only instruction lines are read for another cache", sm_id_));
+  if (!queue_has_room(1)) return false;
+  (void)cycle;  // the request goes out from the next tick, as a miss looked up now would
+  enqueue(tlm::TLM_READ_COMMAND, line_addr, bytes, kind, token);
+  return true;
+}
+
 bool L1DataCache::refuse() {
   ++counters_.reservation_fails;
   return false;
@@ -241,6 +251,8 @@ void L1DataCache::handle_response(const Response& r, uint64_t cycle) {
     const MemExtension& ext = extension_of(p);
     if (ext.kind == AccessKind::Atomic) {
       up->access_done(uint32_t(ext.id), cycle);
+    } else if (ext.kind == AccessKind::Instruction) {
+      instruction_up->access_done(uint32_t(ext.id), cycle);
     } else {
       write_back(tags_.fill(ext.id, false));
       released_.clear();

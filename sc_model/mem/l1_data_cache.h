@@ -25,9 +25,11 @@
 
 namespace scwarp::mem {
 
-class L1DataCache : public sc_core::sc_module, public L1DataIf {
+class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadIf {
  public:
   sc_core::sc_port<MemResponseIf> up;                 // the LD/ST unit
+  // Instruction lines read for the fetch unit arrive here (the SM binds it).
+  sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> instruction_up;
   tlm_utils::simple_initiator_socket<L1DataCache> down;  // the interconnect
 
   L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
@@ -36,6 +38,9 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf {
   // L1DataIf
   bool try_access(const MemAccess& access, uint64_t cycle) override;
   bool busy() const override;
+  // LineReadIf: the fetch unit's L1I misses share the L1D's miss queue and port.
+  bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
+                     uint64_t cycle) override;
 
   // One cycle: handles responses that arrived, completes accesses whose
   // time has come (up->access_done), sends one queued request below.
@@ -52,7 +57,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf {
     uint64_t line_addr = 0;
     uint32_t bytes = 0;
     AccessKind kind = AccessKind::Load;
-    uint64_t id = 0;  // loads: the line (MSHR key); atomics: the access token
+    uint64_t id = 0;  // loads: the line (MSHR key); atomics, instruction lines: the token
   };
   // A transaction whose response came back, handled at its ready cycle.
   struct Response {

@@ -10,7 +10,9 @@
 
 namespace scwarp::mem {
 
-enum class AccessKind : uint8_t { Load, Store, Atomic };
+// Instruction: an L1I line read the SM's L1D sends below for the fetch unit
+// (one SM port to the interconnect, as in GPGPU-Sim); the L2 serves it as a load.
+enum class AccessKind : uint8_t { Load, Store, Atomic, Instruction };
 
 // One coalesced access: a segment of one cache line.
 struct MemAccess {
@@ -35,10 +37,22 @@ class L1DataIf : public virtual sc_core::sc_interface {
 };
 
 // Completions back to the LD/ST unit: loads and atomics when their data
-// returns; stores when the L1 has accepted them (write-through, no reply waited for).
+// returns; stores when the L1 has accepted them (write-through, no reply
+// waited for). Also line reads sent for another cache (instruction lines for
+// the fetch unit) when their data returns.
 class MemResponseIf : public virtual sc_core::sc_interface {
  public:
   virtual void access_done(uint32_t token, uint64_t cycle) = 0;
+};
+
+// The SM's one port below L1, as another cache of the SM sees it: a read of a
+// line `bytes` long goes below without passing the L1D's tags or pipeline,
+// and its arrival is reported with `token`. False when the miss queue is full
+// (retry next cycle).
+class LineReadIf : public virtual sc_core::sc_interface {
+ public:
+  virtual bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
+                             uint64_t cycle) = 0;
 };
 
 }  // namespace scwarp::mem

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "sc_model/common/clocked_module.h"
+#include "sc_model/common/error.h"
 
 namespace scwarp::sm {
 
@@ -15,6 +18,10 @@ std::vector<uint64_t> code_layout(const ptx::Module& module) {
     uint64_t bytes = std::max<uint64_t>(f.code.size() * kInstrBytes, 1);
     next += (bytes + kFunctionAlign - 1) / kFunctionAlign * kFunctionAlign;
   }
+  // Code lies below func::kGlobalBase (4 GB), apart from all data, and a
+  // line's address is the 32-bit token of its read below.
+  if (next > 0xffffffffull)
+    throw Error(fmt::format("the module's code takes {} bytes; the instruction address space holds 4 GB", next));
   return base;
 }
 
@@ -38,6 +45,7 @@ uint64_t FetchUnit::address_of(const WarpSlot& slot, CodePos pos) {
 bool FetchUnit::fetch(uint64_t cycle) {
   if (table_.resident_tbs() == 0) return false;
   candidates_.clear();
+  refused_last_tick_ = 0;
   for (uint32_t w = 0; w < table_.warps().size(); ++w)
     if (table_.fetchable(w)) candidates_.push_back(w);
   bool started = false;
@@ -65,11 +73,13 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
     mem::MshrOutcome outcome = mshr_.add(line, id);
     if (!mem::accepted(outcome)) {
       ++l1i_.reservation_fails;
+      ++refused_last_tick_;
       return false;
     }
     if (outcome == mem::MshrOutcome::NewEntry) {
       ++l1i_.misses;
-      refills_.push(line, cycle + std::max<uint32_t>(cfg_.l1i_miss_latency, 1));
+      unsent_.push_back(line);
+      send_misses(cycle);
     } else {
       ++l1i_.mshr_merges;
     }
@@ -80,6 +90,16 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
   return true;
 }
 
+void FetchUnit::send_misses(uint64_t cycle) {
+  if (!unsent_.empty() && memory->try_read_line(unsent_.front(), tags_.line_bytes(), mem::AccessKind::Instruction,
+                                                uint32_t(unsent_.front()), cycle))
+    unsent_.pop_front();
+}
+
+// Called from the L1D's tick, in the SM's own process: the line is installed
+// now and its waiting fetches decode cfg.decode_latency cycles later.
+void FetchUnit::access_done(uint32_t token, uint64_t cycle) { fill_line(token, cycle); }
+
 void FetchUnit::fill_line(uint64_t line, uint64_t cycle) {
   tags_.fill(line, false);
   released_.clear();
@@ -89,11 +109,9 @@ void FetchUnit::fill_line(uint64_t line, uint64_t cycle) {
 }
 
 bool FetchUnit::deliver(uint64_t cycle) {
+  last_tick_ = cycle;
   bool any = false;
-  while (refills_.ready(cycle)) {
-    fill_line(refills_.pop(), cycle);
-    any = true;
-  }
+  if (!unsent_.empty()) send_misses(cycle);
   while (decoded_.ready(cycle)) {
     uint64_t id = decoded_.pop();
     uint32_t w = uint32_t(id);
@@ -137,7 +155,7 @@ void FetchUnit::stop(uint32_t w) {
 
 uint64_t FetchUnit::next_event() const {
   uint64_t next = ClockedModule::kIdle;
-  if (!refills_.empty()) next = std::min(next, refills_.next_ready());
+  if (!unsent_.empty()) next = std::min(next, last_tick_ + 1);
   if (!decoded_.empty()) next = std::min(next, decoded_.next_ready());
   return next;
 }

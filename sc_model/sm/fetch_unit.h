@@ -2,7 +2,9 @@
 // warps among the fetchable ones; each fetch reads the warp's next
 // sequential instructions from the L1 instruction cache and puts them in the
 // warp's I-buffer cfg.decode_latency cycles later (after the line's refill,
-// cfg.l1i_miss_latency cycles, on a miss).
+// on a miss). A miss is a line read through the SM's one port below L1
+// (`memory`, the L1D's miss queue and socket) to the interconnect and the L2,
+// as in GPGPU-Sim; the line arrives through access_done.
 //
 // Instruction addresses: function f's code starts at a 4 KB-aligned base,
 // functions laid out one after another in Module::functions order; the
@@ -14,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include <systemc>
@@ -21,6 +24,7 @@
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/mem/cache_tags.h"
+#include "sc_model/mem/mem_access.h"
 #include "sc_model/mem/mshr_table.h"
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/warp_table.h"
@@ -34,8 +38,10 @@ inline constexpr uint64_t kFunctionAlign = 4096;
 // Code base address of every function of `module` (see above).
 std::vector<uint64_t> code_layout(const ptx::Module& module);
 
-class FetchUnit : public sc_core::sc_module {
+class FetchUnit : public sc_core::sc_module, public mem::MemResponseIf {
  public:
+  sc_core::sc_port<mem::LineReadIf> memory;  // L1I misses go below through it
+
   FetchUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
             sched::FetchPolicy& policy, sched::IssuePolicy& issue);
 
@@ -44,18 +50,28 @@ class FetchUnit : public sc_core::sc_module {
   bool deliver(uint64_t cycle);
   // Fetch: starts this cycle's fetches. True if any started.
   bool fetch(uint64_t cycle);
-  // Earliest pending refill or decode (ClockedModule::kIdle if none).
+  // Earliest pending decode, or the next cycle while a miss waits for the
+  // port (ClockedModule::kIdle if none: an arriving line wakes the SM).
   uint64_t next_event() const;
+  // `count` cycles the SM slept through: each would have repeated the last
+  // tick's fetch attempts the L1I refused (its MSHRs full), as counted.
+  void skipped(uint64_t count) {
+    l1i_.accesses += refused_last_tick_ * count;
+    l1i_.reservation_fails += refused_last_tick_ * count;
+  }
   // The warp's stream restarts at `pos`: fetches in flight are dropped.
   void redirect(uint32_t warp, CodePos pos);
   void stop(uint32_t warp);  // the warp exited
   void report(stats::SmCounters& out) const;
+  // MemResponseIf: the line `token` (its code address) has arrived.
+  void access_done(uint32_t token, uint64_t cycle) override;
 
  private:
   uint64_t address_of(const WarpSlot& slot, CodePos pos);
   // Starts one fetch for warp `w`; false if the I-cache refused (MSHR full).
   bool start_fetch(uint32_t w, uint64_t cycle);
   void fill_line(uint64_t line, uint64_t cycle);
+  void send_misses(uint64_t cycle);  // the oldest unsent miss, if the port takes it
   void decode_into(uint32_t w);
   static uint64_t fetch_id(uint32_t warp, uint32_t generation) { return uint64_t(generation) << 32 | warp; }
 
@@ -65,7 +81,9 @@ class FetchUnit : public sc_core::sc_module {
   sched::IssuePolicy& issue_;
   mem::CacheTags tags_;
   mem::MshrTable mshr_;
-  DelayQueue<uint64_t> refills_;   // line addresses arriving
+  std::deque<uint64_t> unsent_;    // missed lines the port has not taken yet, oldest first
+  uint64_t refused_last_tick_ = 0; // fetches the L1I refused in the last fetch()
+  uint64_t last_tick_ = 0;
   DelayQueue<uint64_t> decoded_;   // fetch_id(warp, generation) entering the I-buffer
   const ptx::Module* layout_module_ = nullptr;
   std::vector<uint64_t> layout_;

@@ -35,6 +35,8 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
   issue_.dispatch(exec_.in);  // issue -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
   l1d_.up(ldst_);             // L1 completions -> LD/ST
+  fetch_.memory(l1d_);        // L1I misses -> the SM's one port below L1
+  l1d_.instruction_up(fetch_);  // instruction lines back to fetch
   exec_.writeback(*this);     // SP / SFU results -> scoreboard release
   ldst_.writeback(*this);     // memory instructions done -> scoreboard release
 }
@@ -85,6 +87,7 @@ void Sm::skipped(uint64_t from, uint64_t count) {
   if (table_.resident_tbs() == 0) return;
   counters_.active_cycles += count;
   issue_.repeat_stalls(from, count);
+  fetch_.skipped(count);
   take_snapshots(from, from + count - 1);
 }
 

@@ -62,15 +62,15 @@ nlohmann::json atomics(const std::string& kernel) {
 TEST(TimingModel, AtomicsOnOneAddressSerialiseAtTheL2) {
   nlohmann::json same = atomics("mb_atomic_same");
   nlohmann::json distinct = atomics("mb_atomic_distinct");
-  auto l2_atomics = [](const nlohmann::json& j) {
-    return j["l2"]["accesses"].get<uint64_t>() - j["l2"]["stores"].get<uint64_t>();
+  auto l2_atomics = [](const nlohmann::json& j) {  // the L2's other reads are instruction lines
+    return j["l2"]["accesses"].get<uint64_t>() - j["l2"]["stores"].get<uint64_t>() - j["l1i"]["misses"].get<uint64_t>();
   };
   EXPECT_EQ(l2_atomics(same), 4u * 512u) << "one L2 access per thread atomic";
   EXPECT_EQ(l2_atomics(distinct), 4u * 16u) << "one L2 access per warp atomic";
-  // Distinct words: 4 dependent round trips (about 800 cycles). One word:
-  // the slice serves the 2048 atomics one per cycle.
+  // Distinct words: 4 dependent round trips. One word: the slice serves the
+  // 2048 atomics one per cycle, which takes more than twice as long.
   EXPECT_GT(same["cycles"].get<uint64_t>(), 4u * 512u);
-  EXPECT_LT(distinct["cycles"].get<uint64_t>(), 4u * 512u / 2);
+  EXPECT_LT(2 * distinct["cycles"].get<uint64_t>(), same["cycles"].get<uint64_t>());
 }
 
 // -gpgpu_perf_sim_memcpy 1: the inputs a driver copies in are L2 hits
@@ -79,9 +79,10 @@ TEST(TimingModel, CopiesWarmTheL2OnlyWithPerfSimMemcpy) {
   const std::string run = "run --workload vector_add --size tiny";
   nlohmann::json cold = simulated(run);
   nlohmann::json warm = simulated(run + " --set gpgpu_perf_sim_memcpy=1");
-  EXPECT_GT(cold["l2"]["misses"].get<uint64_t>(), 0u);
-  EXPECT_EQ(warm["l2"]["misses"].get<uint64_t>(), 0u);
-  EXPECT_EQ(warm["dram"]["reads"].get<uint64_t>(), 0u);
+  // Only instruction lines (not copied) still miss, at most once per L1I miss.
+  EXPECT_GT(cold["l2"]["misses"].get<uint64_t>(), 100u);
+  EXPECT_LE(warm["l2"]["misses"].get<uint64_t>(), warm["l1i"]["misses"].get<uint64_t>());
+  EXPECT_EQ(warm["dram"]["reads"].get<uint64_t>(), warm["l2"]["misses"].get<uint64_t>());
   EXPECT_LT(warm["cycles"].get<uint64_t>(), cold["cycles"].get<uint64_t>());
 }
 

@@ -115,6 +115,14 @@ void SmBench::run_until_done(size_t tbs, uint64_t max_cycles) {
   }
 }
 
+void SmBench::run_until_idle(uint64_t more) {
+  const uint64_t limit = current_cycle() + more;
+  while (!sm.idle() && current_cycle() < limit) {
+    sc_core::sc_start(100 * kCycleTime);
+    if (std::exception_ptr fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
+  }
+}
+
 stats::SmCounters counters_of(const sm::Sm& sm) {
   stats::SmCounters c;
   sm.report(c);

@@ -75,6 +75,9 @@ class SmBench : public sc_core::sc_module {
   // Runs until `tbs` TBs have finished; rethrows a fault from the model;
   // fails (throws) past `max_cycles`.
   void run_until_done(size_t tbs, uint64_t max_cycles = 200000);
+  // Then runs on (at most `more` cycles) until the SM has nothing in flight:
+  // instruction fetches may still be below L1 when the last TB ends.
+  void run_until_idle(uint64_t more = 10000);
 
   sm::Sm sm;
   TbRecorder sink;

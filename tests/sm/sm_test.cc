@@ -127,11 +127,11 @@ uint32_t exchange_expected(const std::vector<uint32_t>& in, uint32_t block, uint
 TEST(Sm, DependentChainTakesTheAddLatencyPerInstruction) {
   const int adds = 32;
   config::GpuConfig cfg = one_sm_config();
-  cfg.l1i_miss_latency = 1;  // instruction misses would add to the chain's time
   Kernel k(chain_kernel(adds), "chain");
   uint64_t out = k.memory.allocate(8);
   k.prepare({1, 1, 1}, {32, 1, 1}, {out});
-  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); });
+  // A 1-cycle memory: instruction misses (which go below L1) would add to the chain's time.
+  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); }, 1);
   bench.run_until_done(1);
   std::vector<uint32_t> result = download(k.memory, out, 2);
   EXPECT_EQ(result[0], uint32_t(adds));
@@ -142,6 +142,7 @@ TEST(Sm, DependentChainTakesTheAddLatencyPerInstruction) {
   EXPECT_EQ(c.tbs_completed, 1u);
   EXPECT_GT(c.hazards.data, uint64_t(adds) * (lat - 2)) << "the chain's waits are data hazards";
   expect_stall_accounting_consistent(c);
+  bench.run_until_idle();
   EXPECT_TRUE(bench.sm.idle());
 }
 
@@ -151,7 +152,8 @@ TEST(Sm, IndependentWarpsOverlapTheirLatencies) {
   Kernel k(chain_kernel(adds), "chain");
   uint64_t out = k.memory.allocate(8 * 8);
   k.prepare({1, 1, 1}, {256, 1, 1}, {out});
-  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); });
+  // A 1-cycle memory: the chains' clocks would count instruction misses.
+  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); }, 1);
   bench.run_until_done(1);
   std::vector<uint32_t> result = download(k.memory, out, 16);
   uint32_t lat = cfg.int_timing.add.latency;
@@ -175,13 +177,13 @@ TEST(Sm, IndependentWarpsOverlapTheirLatencies) {
 
 TEST(Sm, TwoSchedulersIssueInTheSameCycle) {
   config::GpuConfig cfg = one_sm_config();
-  cfg.l1i_miss_latency = 1;  // keep the front end out of the way
   cfg.ibuffer_entries = 8;
   cfg.fetch_width = 2;
   Kernel k(independent_kernel(16), "independent");
   uint64_t out = k.memory.allocate(64 * 4);
   k.prepare({1, 1, 1}, {64, 1, 1}, {out});
-  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); });
+  // A 1-cycle memory keeps the front end (its misses go below L1) out of the way.
+  SmBench bench("bench", cfg, [&](SmBench& b) { b.launch(k, 0); }, 1);
   bench.run_until_done(1);
   for (uint32_t v : download(k.memory, out, 64)) EXPECT_EQ(v, 32u);
   stats::SmCounters c = counters_of(bench.sm);
@@ -214,6 +216,7 @@ TEST(Sm, BarrierLoopWithGlobalLoadsComputesTheRightValues) {
       << "each taken loop branch redirects fetch";
   EXPECT_GT(c.shared_accesses, 0u);
   expect_stall_accounting_consistent(c);
+  bench.run_until_idle();
   EXPECT_TRUE(bench.sm.idle());
 }
 
