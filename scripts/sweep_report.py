@@ -2,8 +2,8 @@
 """Turns a `scwarp sweep` folder into markdown tables and PNG plots.
 
     /usr/bin/python3 scripts/sweep_report.py SWEEP_DIR [--out DIR] [--baseline lrr]
-        [--timeline-workload W] [--timeline-policy P]
-        [--claims FILE [--claims-command TEXT] [--unregistered P ...]]
+        [--timeline-workload W] [--timeline-policy P] [--barrier-set measured|label]
+        [--claims FILE [--claims-command TEXT] [--before OLD] [--unregistered P ...]]
 
 Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
   report.md                      every table below, with the plots linked
@@ -13,8 +13,11 @@ Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
                                  barrier/exit/fetch), both normalised to the baseline
   timeline_<config>_<W>_<P>.png  TB start/end per SM, baseline vs policy P, workload W
   rtru_<config>.png              seed 001's RTRU per barrier-intensive workload and policy
-With --claims it also writes the papers' headline claims (PRO, seed 000;
-BAWS, seed 001) beside this sweep's numbers.
+Barrier-intensive means seed 001's rule measured on the sweep's LRR runs
+(--barrier-set label: the suite's hand labels). With --claims it also writes
+the papers' headline claims (PRO, seed 000; BAWS, seed 001; the data is
+scripts/pro_baws_claims.json) beside this sweep's numbers, and with --before
+beside an older grid's too.
 
 Only /usr/bin/python3 has Debian's matplotlib. Any policy set works; a
 referenced policy that the sweep lacks is named as missing, never invented.
