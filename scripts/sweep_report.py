@@ -121,11 +121,13 @@ class Sweep:
         tables and claims use: 'label' keeps the suite's hand label; 'measured'
         applies seed 001's threshold to this sweep's LRR runs, keeping the label
         (and returning those workloads) where no LRR run verified."""
+        self.barrier = dict(self.labelled)
         if barrier_set == "label":
             return []
         unmeasured = [w for w in self.workloads if self.barrier_fraction(config, w) is None]
-        self.barrier = {w: self.labelled[w] if w in unmeasured else self.barrier_fraction(config, w) > BARRIER_INTENSIVE
-                        for w in self.workloads}
+        for w in self.workloads:
+            if w not in unmeasured:
+                self.barrier[w] = self.barrier_fraction(config, w) > BARRIER_INTENSIVE
         return unmeasured
 
 
@@ -528,7 +530,7 @@ def kept_discussion(path):
 
 def barrier_set_text(sweep, config):
     """Seed 001's barrier-intensive set as measured on this sweep's LRR runs,
-    beside the suite's hand labels (`scwarp list workloads`), naming every
+    beside the suite's hand labels (`barrier_intensive()` in tb/workloads), naming every
     workload where the two disagree."""
     measured = [w for w in sweep.workloads if sweep.barrier_fraction(config, w) is not None]
     if not measured:
