@@ -2,8 +2,8 @@
 """Turns a `scwarp sweep` folder into markdown tables and PNG plots.
 
     /usr/bin/python3 scripts/sweep_report.py SWEEP_DIR [--out DIR] [--baseline lrr]
-        [--timeline-workload W] [--timeline-policy P]
-        [--claims FILE [--claims-command TEXT] [--unregistered P ...]]
+        [--timeline-workload W] [--timeline-policy P] [--barrier-set measured|label]
+        [--claims FILE [--claims-command TEXT] [--before OLD] [--unregistered P ...]]
 
 Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
   report.md                      every table below, with the plots linked
@@ -13,16 +13,21 @@ Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
                                  barrier/exit/fetch), both normalised to the baseline
   timeline_<config>_<W>_<P>.png  TB start/end per SM, baseline vs policy P, workload W
   rtru_<config>.png              seed 001's RTRU per barrier-intensive workload and policy
-With --claims it also writes the papers' headline claims (PRO, seed 000;
-BAWS, seed 001) beside this sweep's numbers.
+Barrier-intensive means seed 001's rule measured on the sweep's LRR runs
+(--barrier-set label: the suite's hand labels). With --claims it also writes
+the papers' headline claims (PRO, seed 000; BAWS, seed 001; the data is
+scripts/pro_baws_claims.json) beside this sweep's numbers, and with --before
+beside an older grid's too.
 
 Only /usr/bin/python3 has Debian's matplotlib. Any policy set works; a
 referenced policy that the sweep lacks is named as missing, never invented.
 """
 import argparse
+import itertools
 import json
 import math
 import os
+import re
 import sys
 
 import matplotlib
@@ -33,6 +38,11 @@ from matplotlib.patches import Patch  # noqa: E402
 
 GPGPU_STALLS = ["idle", "scoreboard", "pipeline"]
 HAZARD_STALLS = ["control", "data", "structural", "barrier", "exit", "fetch"]
+# Seed 001 Sec. 5: "we define a workload as a barrier-intensive benchmark when
+# the fraction of stall cycles of a warp due to barriers exceeds 15% of the
+# total execution time".
+BARRIER_INTENSIVE = 0.15
+CLAIMS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pro_baws_claims.json")
 
 
 class Sweep:
@@ -49,7 +59,8 @@ class Sweep:
         self.configs = self.summary["configs"]
         self.policies = self.summary["policies"]
         self.workloads = self.summary["workloads"]
-        self.barrier = {r["workload"]: r["barrier_intensive"] for r in self.runs}
+        self.labelled = {r["workload"]: r["barrier_intensive"] for r in self.runs}
+        self.barrier = self.labelled  # the set the tables use; see classify()
         self._kept = {}
 
     def run(self, config, policy, workload):
@@ -73,7 +84,7 @@ class Sweep:
         key = run["report"]
         if key not in self._kept:
             report = self.report(run)
-            self._kept[key] = {"stalls": report["stalls"], "metrics": report["metrics"]}
+            self._kept[key] = {k: report[k] for k in ("stalls", "metrics", "scheduler_cycles")}
         return self._kept[key]
 
     def stalls(self, run):
@@ -81,6 +92,43 @@ class Sweep:
 
     def metrics(self, run):
         return self.kept(run)["metrics"]
+
+    def cycles_of(self, config):
+        """cycles(policy, workload) of the verified runs of a config, None for the others."""
+        def cycles(policy, workload):
+            run = self.verified(config, policy, workload)
+            return None if run is None else run["cycles"]
+        return cycles
+
+    def barrier_fraction(self, config, workload):
+        """Seed 001's barrier intensity of a workload: under LRR, the share of
+        warp time spent waiting at barriers (metrics.barrier_stall_fraction:
+        barrier-wait cycles over warp lifetimes, summed over all warps); None
+        without a verified LRR run."""
+        run = self.verified(config, "lrr", workload)
+        return None if run is None else self.metrics(run)["barrier_stall_fraction"]
+
+    def barrier_hazard_share(self, config, workload):
+        """The other view of it: LRR's scheduler-cycles lost to barrier hazards."""
+        run = self.verified(config, "lrr", workload)
+        if run is None:
+            return None
+        kept = self.kept(run)
+        return kept["stalls"]["hazards"]["barrier"] / kept["scheduler_cycles"] if kept["scheduler_cycles"] else 0.0
+
+    def classify(self, config, barrier_set):
+        """Sets self.barrier, the barrier-intensive flag of every workload the
+        tables and claims use: 'label' keeps the suite's hand label; 'measured'
+        applies seed 001's threshold to this sweep's LRR runs, keeping the label
+        (and returning those workloads) where no LRR run verified."""
+        self.barrier = dict(self.labelled)
+        if barrier_set == "label":
+            return []
+        unmeasured = [w for w in self.workloads if self.barrier_fraction(config, w) is None]
+        for w in self.workloads:
+            if w not in unmeasured:
+                self.barrier[w] = self.barrier_fraction(config, w) > BARRIER_INTENSIVE
+        return unmeasured
 
 
 def geomean(values):
@@ -97,18 +145,26 @@ def md_table(header, rows):
     return "\n".join(lines) + "\n"
 
 
+def ratio(cycles, policy, baseline, workload):
+    """cycles(baseline) / cycles(policy) when both are known, else None."""
+    base, run = cycles(baseline, workload), cycles(policy, workload)
+    return None if base is None or run is None else base / run
+
+
+def mean_speedup(cycles, policy, baseline, workloads):
+    """(geometric mean of the ratios, how many workloads it covers)."""
+    ratios = [ratio(cycles, policy, baseline, w) for w in workloads]
+    ratios = [r for r in ratios if r is not None]
+    return geomean(ratios), len(ratios)
+
+
 def speedup(sweep, config, policy, baseline, workload):
     """cycles(baseline) / cycles(policy) when both runs verified, else None."""
-    base, run = sweep.verified(config, baseline, workload), sweep.verified(config, policy, workload)
-    if base is None or run is None:
-        return None
-    return base["cycles"] / run["cycles"]
+    return ratio(sweep.cycles_of(config), policy, baseline, workload)
 
 
 def geomean_speedup(sweep, config, policy, baseline, workloads):
-    ratios = [speedup(sweep, config, policy, baseline, w) for w in workloads]
-    ratios = [r for r in ratios if r is not None]
-    return geomean(ratios), len(ratios)
+    return mean_speedup(sweep.cycles_of(config), policy, baseline, workloads)
 
 
 def workload_groups(sweep):
@@ -367,7 +423,12 @@ def check_references(sweep, args):
 
 
 def config_section(sweep, config, baseline, args):
+    unmeasured = sweep.classify(config, args.barrier_set)
     text = f"## Config {config}\n\n"
+    if unmeasured:
+        text += (f"**Note:** no verified LRR run to measure barrier intensity on for {', '.join(unmeasured)}: "
+                 "the suite's label is used for it.\n\n")
+    text += barrier_section(sweep, config)
     if baseline:
         text += speedup_section(sweep, config, baseline, args.out)
     text += cycles_section(sweep, config)
@@ -380,46 +441,77 @@ def config_section(sweep, config, baseline, args):
     return text
 
 
-# The papers' headline claims: (claim, source, policy, reference, workload set, paper's ratio).
-CLAIMS = [
-    ("PRO over LRR", "seed 000", "pro", "lrr", "all", 1.12),
-    ("PRO over two-level", "seed 000", "pro", "two_level", "all", 1.13),
-    ("PRO over GTO", "seed 000", "pro", "gto", "all", 1.02),
-    ("BAWS over LRR, barrier-intensive (MWF(LRR)+CFF)", "seed 001", "mwf_lrr+cff", "lrr", "barrier", 1.17),
-    ("BAWS over LRR, barrier-intensive (MWF(GTO)+CFF)", "seed 001", "mwf_gto+cff", "lrr", "barrier", 1.17),
-    ("BAWS over GTO, barrier-intensive (MWF(LRR)+CFF)", "seed 001", "mwf_lrr+cff", "gto", "barrier", 1.09),
-    ("BAWS over GTO, barrier-intensive (MWF(GTO)+CFF)", "seed 001", "mwf_gto+cff", "gto", "barrier", 1.09),
-    ("BAWS over LRR, other workloads (MWF(LRR)+CFF)", "seed 001", "mwf_lrr+cff", "lrr", "other", 1.057),
-    ("BAWS over LRR, other workloads (MWF(GTO)+CFF)", "seed 001", "mwf_gto+cff", "lrr", "other", 1.057),
-    ("CFF added to MWF(LRR), barrier-intensive", "seed 001", "mwf_lrr+cff", "mwf_lrr", "barrier", "1.067-1.071"),
-    ("CFF added to MWF(GTO), barrier-intensive", "seed 001", "mwf_gto+cff", "mwf_gto", "barrier", "1.067-1.071"),
-]
+def load_claims():
+    """The papers' headline claims (scripts/pro_baws_claims.json, checked
+    against the paper text by tests/report/check_claims.py)."""
+    with open(CLAIMS_FILE) as f:
+        return json.load(f)["claims"]
 
 
-def claim_row(sweep, config, claim, unregistered):
-    text, source, policy, reference, group, paper = claim
-    workloads = [w for w in sweep.workloads
-                 if group == "all" or (group == "barrier") == sweep.barrier[w]]
-    absent = [p for p in (policy, reference) if p not in sweep.policies]
-    paper_text = paper if isinstance(paper, str) else f"{paper:.3f}"
+def claim_source(claim):
+    return f"seed {claim['paper'][:3]}"
+
+
+def claim_workloads(sweep, claim):
+    group = claim["workloads"]
+    return [w for w in sweep.workloads if group == "all" or (group == "barrier") == sweep.barrier[w]]
+
+
+def claim_policies(claim):
+    """The policies a claim's value needs runs of."""
+    extra = ["lrr"] if claim["compare"] == "difference_over_lrr" else []
+    return [claim["policy"], claim["reference"]] + extra
+
+
+def claim_measure(cycles, claim, workloads):
+    """(our value computed the way the paper computed its, workloads covered).
+    'ratio': mean of cycles(reference) / cycles(policy). 'difference_over_lrr':
+    1 + (policy's mean speedup over LRR) - (reference's), on the workloads
+    where all three verified (seed 001 Sec. 6.1's "improves upon GTO by 7.8%"
+    is 16.2% - 8.4%)."""
+    if claim["compare"] == "ratio":
+        return mean_speedup(cycles, claim["policy"], claim["reference"], workloads)
+    common = [w for w in workloads if all(cycles(p, w) is not None for p in claim_policies(claim))]
+    if not common:
+        return None, 0
+    ours = mean_speedup(cycles, claim["policy"], "lrr", common)[0]
+    theirs = mean_speedup(cycles, claim["reference"], "lrr", common)[0]
+    return 1 + ours - theirs, len(common)
+
+
+def gain_gap(ours, reference):
+    """ours - reference as gains (ratio - 1), in percentage points."""
+    return "-" if ours is None or reference is None else f"{100 * (ours - reference):+.1f} pp"
+
+
+COMPARE_TEXT = {"ratio": "ratio", "difference_over_lrr": "difference over LRR"}
+
+
+def claim_row(sweep, config, claim, unregistered, before):
+    """[claim, source, paper, how, (before,) ours, ours - paper, (ours - before,) n]."""
+    head = [claim["claim"], claim_source(claim), f"{claim['value']:.3f}", COMPARE_TEXT[claim["compare"]]]
+    blank = ["-"] * (4 if before else 2)
+    absent = [p for p in dict.fromkeys(claim_policies(claim)) if p not in sweep.policies]
     if absent:
         why = ", ".join(f"`{p}` " + ("not registered in scwarp yet" if p in unregistered else "not in the sweep")
                         for p in absent)
-        return [text, source, paper_text, f"missing: {why}", "-", "-"]
+        return head + [f"missing: {why}"] + blank
+    workloads = claim_workloads(sweep, claim)
     if not workloads:
-        return [text, source, paper_text, f"missing: no {group} workloads in the sweep", "-", "-"]
-    g, n = geomean_speedup(sweep, config, policy, reference, workloads)
-    return [text, source, paper_text, fmt_ratio(g), claim_gap(g, paper), f"{n}/{len(workloads)}"]
+        return head + [f"missing: no {claim['workloads']} workloads in the sweep"] + blank
+    ours, n = claim_measure(sweep.cycles_of(config), claim, workloads)
+    if not before:
+        return head + [fmt_ratio(ours), gain_gap(ours, claim["value"]), f"{n}/{len(workloads)}"]
+    old, old_n = claim_measure(before, claim, workloads)
+    return head + [fmt_ratio(old), fmt_ratio(ours), gain_gap(ours, claim["value"]), gain_gap(ours, old),
+                   f"{old_n}, {n}/{len(workloads)}"]
 
 
-def claim_gap(ours, paper):
-    """Our speedup's gain (ratio - 1) less the paper's, in percentage points;
-    for a range, against its nearer end (0 inside it)."""
-    if ours is None:
-        return "-"
-    low, high = (float(x) for x in paper.split("-")) if isinstance(paper, str) else (paper, paper)
-    nearest = min(max(ours, low), high)
-    return f"{100 * (ours - nearest):+.1f} pp"
+def claims_header(before):
+    if before:
+        return ["claim", "source", "paper", "how", "before", "after", "after - paper", "after - before",
+                "n (before, after)"]
+    return ["claim", "source", "paper", "how", "ours", "ours - paper", "n"]
 
 
 # Everything from this line on in the claims file is written by hand (why our
@@ -436,25 +528,108 @@ def kept_discussion(path):
     return "" if at < 0 else "\n" + text[at:]
 
 
-def write_claims(sweep, args):
-    config = sweep.configs[0]
-    rows = [claim_row(sweep, config, c, set(args.unregistered)) for c in CLAIMS]
+def barrier_set_text(sweep, config):
+    """Seed 001's barrier-intensive set as measured on this sweep's LRR runs,
+    beside the suite's hand labels (`barrier_intensive()` in tb/workloads), naming every
+    workload where the two disagree."""
+    measured = [w for w in sweep.workloads if sweep.barrier_fraction(config, w) is not None]
+    if not measured:
+        return ""
+
+    def listed(ws):
+        return ", ".join(ws) if ws else "none"
+
+    above = [w for w in measured if sweep.barrier_fraction(config, w) > BARRIER_INTENSIVE]
+    labelled = [w for w in sweep.workloads if sweep.labelled[w]]
+    differ = [w for w in measured if (w in above) != sweep.labelled[w]]
+    text = (f"Barrier-intensive by seed 001's definition (Sec. 5: a warp's barrier stall cycles exceed "
+            f"{100 * BARRIER_INTENSIVE:.0f}% of its execution time), measured on this sweep's LRR runs: "
+            f"{listed(above)}. The suite's hand labels: {listed(labelled)}.")
+    if differ:
+        text += " They differ on " + ", ".join(
+            f"{w} (labelled {'yes' if sweep.labelled[w] else 'no'}, "
+            f"{100 * sweep.barrier_fraction(config, w):.1f}%)" for w in differ) + "."
+    return text + "\n\n"
+
+
+def barrier_section(sweep, config):
+    """Per workload: the suite's label, LRR's barrier-stall fraction (the
+    measure seed 001 classifies by) and LRR's scheduler-cycles lost to barrier
+    hazards (the issue-slot view), and the class the tables use."""
+    def percent(v):
+        return "-" if v is None else f"{100 * v:.1f}%"
+
+    rows = [[w, "yes" if sweep.labelled[w] else "no", percent(sweep.barrier_fraction(config, w)),
+             percent(sweep.barrier_hazard_share(config, w)), "yes" if sweep.barrier[w] else "no"]
+            for w in sweep.workloads]
+    return ("### Barrier-intensive workloads\n\n" + barrier_set_text(sweep, config)
+            + md_table(["workload", "suite label", "LRR: warp time at barriers", "LRR: barrier-hazard cycles",
+                        "barrier-intensive in these tables"], rows) + "\n")
+
+
+def report_md_cycles(path):
+    """cycles(policy, workload) from the first cycles table of a report.md this
+    script wrote (a committed grid survives only as that: `git show
+    COMMIT:docs/results/pro_baws/report.md`). The table shows unverified runs'
+    cycles too; failed and missing runs are None."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    if "### Cycles (thread IPC)" not in lines:
+        sys.exit(f"sweep_report.py: error: {path} has no '### Cycles (thread IPC)' table")
+    at = lines.index("### Cycles (thread IPC)") + 2
+    policies = [c.strip() for c in lines[at].strip("|").split("|")][1:]
+    table = {}
+    for line in itertools.takewhile(lambda l: l.startswith("|"), lines[at + 2:]):
+        workload, *cells = [c.strip() for c in line.strip("|").split("|")]
+        for policy, c in zip(policies, cells):
+            if re.match(r"\d+ \(", c):
+                table[(policy, workload)] = int(c.split()[0])
+    return lambda policy, workload: table.get((policy, workload))
+
+
+def before_cycles(path):
+    """cycles(policy, workload) of an older grid: a sweep folder, its
+    sweep.json (verified runs of its first config) or a report.md."""
+    if path.endswith(".md"):
+        return report_md_cycles(path)
+    old = Sweep(path if os.path.isdir(path) else os.path.dirname(path))
+    return old.cycles_of(old.configs[0])
+
+
+def claims_intro(sweep, config, args):
     s = sweep.summary
     text = "# PRO and BAWS: our numbers beside the papers' claims\n\n"
     text += "Generated by `scripts/reproduce"
     text += f" {args.claims_command}`" if args.claims_command else "`"
     text += (f" (sweep: size `{s['size']}`, seed {s['seed']}, config `{config}`, {len(s['workloads'])} workloads, "
-             f"{len(s['policies'])} policies). Ratios are geometric means over the workloads of cycles(reference) / "
-             "cycles(policy), counting only workloads where both runs verified (n); "
-             "\"ours - paper\" compares the gains (ratio - 1) in percentage points. The tables are generated: rerun "
-             "the script rather than edit them; the discussion after them is written by hand and kept.\n\n")
+             f"{len(s['policies'])} policies). Our values are geometric means over the workloads of "
+             "cycles(reference) / cycles(policy), counting only workloads where the runs verified (n); where the "
+             "paper's value is the difference of two speedups over LRR (how: \"difference over LRR\", seed 001 "
+             "Sec. 6.1: \"improves upon GTO by 7.8%\" = 16.2% - 8.4%), ours is computed the same way. "
+             "Differences compare the gains (ratio - 1) in percentage points. The paper values and their quotes "
+             "are in `scripts/pro_baws_claims.json`. The tables are generated: rerun the script rather than edit "
+             "them; the discussion after them is written by hand and kept.\n\n")
+    if args.before:
+        text += (f"\"before\" is the older grid `{args.before}`, on the workload sets of this one (\"after\").\n\n")
     if s["sets"]:
         text += "Options set on every run: " + ", ".join(f"`{x}`" for x in s["sets"]) + ".\n\n"
     if s["size"] != "paper":
         text += (f"**Size `{s['size']}`, not `paper`:** these figures check the pipeline, not the papers' claims; "
                  "kernels this small fill few waves, where scheduling matters little.\n\n")
-    text += md_table(["claim", "source", "paper", "ours", "ours - paper", "n"], rows)
-    text += (f"\nFull tables and plots: [report.md]({os.path.relpath(os.path.join(args.out, 'report.md'), os.path.dirname(args.claims))}).\n")
+    return text
+
+
+def write_claims(sweep, args, before):
+    config = sweep.configs[0]
+    sweep.classify(config, args.barrier_set)
+    rows = [claim_row(sweep, config, c, set(args.unregistered), before) for c in load_claims()]
+    text = claims_intro(sweep, config, args)
+    text += md_table(claims_header(before), rows) + "\n"
+    text += barrier_set_text(sweep, config)
+    text += ("The claims' barrier-intensive and other workloads are "
+             + ("that measured set" if args.barrier_set == "measured" else "the suite's labels")
+             + f" (`--barrier-set {args.barrier_set}`).\n\n")
+    text += (f"Full tables and plots: [report.md]({os.path.relpath(os.path.join(args.out, 'report.md'), os.path.dirname(args.claims))}).\n")
     if args.unregistered:
         text += ("\nPolicies of the headline grid not registered in this build (so not run): "
                  + ", ".join(f"`{p}`" for p in args.unregistered) + ".\n")
@@ -470,17 +645,28 @@ def parse_args(argv):
     p.add_argument("--baseline", default="lrr", help="policy speedups and stalls are relative to (default: lrr)")
     p.add_argument("--timeline-workload", help="workload of the TB timeline (default: the sweep's first)")
     p.add_argument("--timeline-policy", help="policy drawn beside the baseline (default: the first other one)")
+    p.add_argument("--barrier-set", choices=["measured", "label"], default="measured",
+                   help="barrier-intensive workloads: measured on the sweep's LRR runs (seed 001's 15%% rule; "
+                        "default) or the suite's hand labels")
     p.add_argument("--claims", help="also write the PRO/BAWS claims table to this markdown file")
     p.add_argument("--claims-command", default="", help="the reproduce options to name in the claims file")
+    p.add_argument("--before", help="with --claims: an older grid (sweep folder, sweep.json or report.md, "
+                                    "which may be the report.md --out holds) to compare the claims with")
     p.add_argument("--unregistered", nargs="*", default=[], help="grid policies scwarp does not have yet")
     args = p.parse_args(argv)
     args.out = args.out or os.path.join(args.sweep, "report")
+    if args.before and not args.claims:
+        p.error("--before needs --claims")
+    if args.before and not os.path.exists(args.before):
+        p.error(f"--before '{args.before}' does not exist")
     return args
 
 
 def main(argv):
     args = parse_args(argv)
     sweep = Sweep(args.sweep)
+    # Read before report.md is rewritten: --before may name the one --out holds.
+    before = before_cycles(args.before) if args.before else None
     os.makedirs(args.out, exist_ok=True)
     notes, baseline = check_references(sweep, args)
     for n in notes:
@@ -489,7 +675,7 @@ def main(argv):
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)
     if args.claims:
-        write_claims(sweep, args)
+        write_claims(sweep, args, before)
     print(f"wrote {os.path.join(args.out, 'report.md')}")
 
 

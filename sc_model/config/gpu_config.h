@@ -86,6 +86,10 @@ struct GpuConfig {
   uint32_t two_level_active_warps = 6; // N of two_level_active:<N>:0:1 (the papers' TL: 6)
   uint32_t two_level_group_size = 8;   // -scwarp_two_level_group_size (warps per fetch group)
   uint32_t pro_threshold = 1000;       // -scwarp_pro_threshold (PRO's re-sort period, cycles)
+  // BAWS readings that the RTL (rtl/baws) does not implement; off = the RTL's
+  // (docs/schedulers.md, mwf_lrr / mwf_gto).
+  bool mwf_named_barriers = false;     // -scwarp_mwf_named_barriers (1: a release clears only its barrier's waiters)
+  bool gto_greedy_last_issue = false;  // -scwarp_gto_greedy_last_issue (1: one greedy warp per scheduler, not per TB)
   // -scwarp_sched_impl: who runs the issue policy (and a fetch policy that has
   // an RTL block): "cpp" the C++ model, "rtl" the Verilated RTL (tb/cosim),
   // "lockstep" both, compared on every decision (docs/rtl.md, Co-simulation).

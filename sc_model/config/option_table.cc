@@ -206,6 +206,12 @@ std::vector<Option> build_table() {
       scheduler(),
       count("scwarp_two_level_group_size", &G::two_level_group_size, 1, "warps per fetch group of the two_level policy"),
       count("scwarp_pro_threshold", &G::pro_threshold, 1, "cycles between PRO's re-sorts of thread blocks"),
+      flag("scwarp_mwf_named_barriers", &G::mwf_named_barriers,
+           "mwf_*: 1: a TB's priority counts its warps waiting at any named barrier, so a release of one barrier "
+           "leaves the others' waiters counted; 0: any release clears the TB's count (the RTL's)"),
+      flag("scwarp_gto_greedy_last_issue", &G::gto_greedy_last_issue,
+           "mwf_gto, saws: 1: the greedy warp is the one the scheduler issued last, in whatever TB (seed 001 Sec. 4.1, "
+           "the warp issued in the last cycle); 0: each TB keeps the warp the scheduler issued last in it (the RTL's)"),
       sched_impl(),
       trace_rtl(),
       count("scwarp_trace_rtl_sm", &G::trace_rtl_sm, 0, "SM whose scheduler RTL -scwarp_trace_rtl traces"),

@@ -5,7 +5,7 @@
 namespace scwarp::sched {
 
 MwfPolicy::MwfPolicy(const PolicyContext& ctx, IntraTbOrder intra)
-    : wpt_(ctx.max_tbs, 0), order_(ctx, intra) {}
+    : wpt_(ctx.max_tbs, 0), named_barriers_(ctx.cfg.mwf_named_barriers), order_(ctx, intra) {}
 
 void MwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                       std::vector<uint32_t>& out) {
@@ -20,7 +20,13 @@ void MwfPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t) { order_.on_
 
 void MwfPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) { ++wpt_.at(sm.warps[warp].tb_slot); }
 
-void MwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) { wpt_.at(tb_slot) = 0; }
+// Per named barrier (bar.sync N, N < 16), the TB's entry is the sum of one
+// counter per barrier; a release zeroes its barrier's counter, which leaves
+// the warps still waiting at the TB's other barriers: the SM has recounted
+// them into warps_at_barrier before this event.
+void MwfPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
+  wpt_.at(tb_slot) = named_barriers_ ? sm.tbs[tb_slot].warps_at_barrier : 0;
+}
 
 void MwfPolicy::on_warp_exit(const SmView& sm, uint32_t warp) { order_.on_warp_exit(sm, warp); }
 

@@ -2,7 +2,9 @@
 // (BAWS, seed 001 Sec. 4.1). The SM keeps a warp priority table (WPT): per
 // TB slot, a counter of its warps waiting at the barrier, incremented when
 // one arrives and reset when the barrier releases (Sec. 4.1.2; 8 x 6-bit
-// counters = 6 bytes per SM). TBs with more waiting warps go first; equal
+// counters = 6 bytes per SM). The paper has one barrier per TB; with PTX's
+// named barriers, -scwarp_mwf_named_barriers 1 keeps the waiters of a TB's
+// other barriers counted across a release (default 0: cleared, as the RTL). TBs with more waiting warps go first; equal
 // counts go to the smaller TB id (the TB's linear grid index, i.e. the TB
 // dispatched to the SM first, "similar to what GTO does"). Inside a TB the
 // variant's order: MWF(LRR) round robin after the warp issued last in that
@@ -37,6 +39,7 @@ class MwfPolicy : public IssuePolicy {
 
  private:
   std::vector<uint32_t> wpt_;  // per TB slot
+  bool named_barriers_;        // -scwarp_mwf_named_barriers: a release keeps other barriers' waiters
   TbRankedOrder order_;
 };
 

@@ -22,7 +22,10 @@ enum class IntraTbOrder : uint8_t {
   Lrr,
   // The warp this scheduler issued last in that TB while it is valid and not
   // Exited, then the TB's other warps by ascending slot: all warps of a TB
-  // share one age, so GTO's "oldest" is the smallest warp id.
+  // share one age, so GTO's "oldest" is the smallest warp id. With
+  // -scwarp_gto_greedy_last_issue 1 only the warp of the scheduler's last
+  // issue is greedy (seed 001 Sec. 4.1: "starts from the warp issued in the
+  // last cycle"); the other TBs go oldest first.
   Gto,
 };
 
@@ -70,9 +73,14 @@ class TbRankedOrder {
   void append_run(const SmView& sm, uint32_t sched, std::span<const uint32_t> run, uint32_t tb_slot,
                   std::vector<uint32_t>& out) const;
 
+  // GTO's greedy warp of TB slot `tb_slot` for scheduler `sched`, kNoWarp if none.
+  uint32_t greedy(const SmView& sm, uint32_t sched, uint32_t tb_slot) const;
+
   IntraTbOrder intra_;
   uint32_t max_tbs_;
+  bool greedy_last_issue_;      // -scwarp_gto_greedy_last_issue
   std::vector<uint32_t> last_;  // [sched * max_tbs + tb_slot]: warp issued last there, kNoWarp if none
+  std::vector<uint32_t> last_issue_;  // [sched]: the warp of its last issue, kNoWarp if none or exited
   std::vector<Run> runs_;       // append()'s buffer, reused every cycle
 };
 

@@ -37,6 +37,10 @@ void clear_events(Vbaws_top& t) {
 RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
     : intra_(intra), sm_(ctx.sm) {
   check_fits(ctx, "baws_top", kRtlSchedulers);
+  if (ctx.cfg.mwf_named_barriers || ctx.cfg.gto_greedy_last_issue)
+    throw Error("--sched-impl " + ctx.cfg.sched_impl +
+                ": the BAWS RTL implements -scwarp_mwf_named_barriers 0 and -scwarp_gto_greedy_last_issue 0 "
+                "only (docs/schedulers.md); use --sched-impl cpp for the other readings");
   rtl_ = std::make_unique<VerilatedBlock<Vbaws_top>>(ctx, "baws_top");
   rtl_->top().gto_i = intra == sched::IntraTbOrder::Gto;
   std::fill(std::begin(issue_warp_), std::end(issue_warp_), kNoWarp);

@@ -103,6 +103,17 @@ TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
   EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
 }
 
+// The C++-only readings of MWF (docs/schedulers.md) are refused by the RTL,
+// never run with the RTL's semantics instead.
+TEST(SchedImpl, RtlBawsRefusesTheCppOnlyReadings) {
+  for (const char* option : {"scwarp_mwf_named_barriers=1", "scwarp_gto_greedy_last_issue=1"}) {
+    const ProcessResult r = run_scwarp(std::string("run --config tiny --workload matmul --size tiny --sched mwf_gto "
+                                                   "--sched-impl lockstep --set ") + option);
+    EXPECT_NE(r.exit_status, 0) << option;
+    EXPECT_NE(r.err.find("the BAWS RTL implements -scwarp_mwf_named_barriers 0"), std::string::npos) << r.err;
+  }
+}
+
 // --trace-rtl writes a VCD of one SM's block whose time axis is the SM
 // cycle; the trace does not change the run.
 TEST(TraceRtl, WritesTheBlocksSignalsAndLeavesTheRunAlone) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sc_model/sched/policy.h"
 #include "scripted_sm.h"
@@ -33,18 +34,29 @@ inline void arrive(ScriptedSm& sm, IssuePolicy& p, uint32_t warp) {
   p.on_barrier_arrive(sm.view(), warp);
 }
 
-// The last warp's bar.sync: on_issue, every waiting warp Ready again and the
-// TB's count 0, then on_barrier_arrive and on_barrier_release.
-inline void arrive_last(ScriptedSm& sm, IssuePolicy& p, uint32_t warp) {
+// A bar.sync that releases one named barrier (PTX bar.sync N): on_issue, the
+// warps `released` (that barrier's waiters) Ready again and the TB's count
+// what still waits at its other barriers, as the SM recounts it, then
+// on_barrier_arrive and on_barrier_release.
+inline void arrive_releasing(ScriptedSm& sm, IssuePolicy& p, uint32_t warp, const std::vector<uint32_t>& released) {
   sm.issue(p, warp);
   TbView& tb = tb_view(sm, sm.warp(warp).tb_slot);
-  for (uint32_t w = tb.first_warp; w < tb.first_warp + tb.warps; ++w) {
-    if (sm.warp(w).wait == WarpWait::Barrier) sm.make_ready(w);
-  }
+  for (uint32_t w : released) sm.make_ready(w);
   tb.warps_at_barrier = 0;
+  for (uint32_t w = tb.first_warp; w < tb.first_warp + tb.warps; ++w)
+    tb.warps_at_barrier += sm.warp(w).wait == WarpWait::Barrier;
   ++tb.barriers_released;
   p.on_barrier_arrive(sm.view(), warp);
   p.on_barrier_release(sm.view(), tb.slot);
+}
+
+// The last warp's bar.sync of a TB using one barrier: every waiting warp is released.
+inline void arrive_last(ScriptedSm& sm, IssuePolicy& p, uint32_t warp) {
+  const TbView& tb = sm.view().tbs[sm.warp(warp).tb_slot];
+  std::vector<uint32_t> waiting;
+  for (uint32_t w = tb.first_warp; w < tb.first_warp + tb.warps; ++w)
+    if (sm.warp(w).wait == WarpWait::Barrier) waiting.push_back(w);
+  arrive_releasing(sm, p, warp, waiting);
 }
 
 }  // namespace scwarp::sched::testing

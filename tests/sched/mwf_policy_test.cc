@@ -98,6 +98,25 @@ TEST(MwfPolicy, CounterIncrementsOnArrivalAndResetsOnRelease) {
   EXPECT_EQ(sm.order(mwf, 0), (Order{3, 0, 1, 2, 7, 4, 5, 6}));  // now TB0 (2 waiting) first
 }
 
+// PTX named barriers: w0 waits at bar.sync 1 while w1, w2 meet at bar.sync 0.
+// Today's reading (the RTL's) clears TB0's count on that release; with
+// -scwarp_mwf_named_barriers 1 w0 stays counted, so TB0 stays ahead of TB1.
+TEST(MwfPolicy, ReleaseOfOneNamedBarrierClearsOnlyItsWaitersWhenAsked) {
+  for (bool named : {false, true}) {
+    testing::ScriptedSm sm(8, 1);
+    sm.cfg.mwf_named_barriers = named;
+    launch_tbs(sm, 2, 4);
+    MwfPolicy mwf(sm.context(), IntraTbOrder::Lrr);
+    arrive(sm, mwf, 0);  // bar.sync 1
+    arrive(sm, mwf, 1);  // bar.sync 0
+    testing::arrive_releasing(sm, mwf, 2, {1});
+    EXPECT_EQ(mwf.waiting(0), named ? 1u : 0u) << "named " << named;
+    if (named) expect_wpt_matches_view(sm, mwf);
+    arrive(sm, mwf, 4);  // TB1: 1 waiting; ties with TB0 only when w0 is counted
+    EXPECT_EQ(sm.order(mwf, 0).front(), named ? 3u : 5u) << "named " << named;
+  }
+}
+
 TEST(MwfPolicy, EqualCountsGoToTheSmallerGridIdNotTheSmallerSlot) {
   testing::ScriptedSm sm(8, 1);
   sm.launch_tb(0, 0, 4, 50, 1);  // slot 0 reused by a later TB, grid id 9
@@ -126,6 +145,24 @@ TEST(MwfPolicy, MwfGtoInsideATbIsGreedyThenSmallestWarpId) {
   EXPECT_EQ(sm.order(mwf, 0), (Order{7, 4, 5, 6, 0, 1, 2, 3}));  // stalled greedy stays first
   sm.exit_warp(mwf, 7);
   EXPECT_EQ(sm.order(mwf, 0), (Order{4, 5, 6, 7, 0, 1, 2, 3}));  // exited: oldest first
+}
+
+// Seed 001 Sec. 4.1: MWF(GTO) "starts from the warp issued in the last
+// cycle". Per TB (default, the RTL's) every TB leads with the warp issued
+// last in it; with -scwarp_gto_greedy_last_issue 1 only the TB of the
+// scheduler's last issue has a greedy warp, the others go oldest first.
+TEST(MwfPolicy, MwfGtoGreedyWarpIsPerTbOrTheLastIssueWhenAsked) {
+  for (bool last_issue : {false, true}) {
+    testing::ScriptedSm sm(8, 1);
+    sm.cfg.gto_greedy_last_issue = last_issue;
+    launch_tbs(sm, 2, 4);
+    MwfPolicy mwf(sm.context(), IntraTbOrder::Gto);
+    sm.issue(mwf, 6);
+    sm.issue(mwf, 1);
+    EXPECT_EQ(sm.order(mwf, 0), last_issue ? (Order{1, 0, 2, 3, 4, 5, 6, 7}) : (Order{1, 0, 2, 3, 6, 4, 5, 7}));
+    arrive(sm, mwf, 5);  // TB1 first; its greedy warp is the one at the barrier
+    EXPECT_EQ(sm.order(mwf, 0), last_issue ? (Order{5, 4, 6, 7, 0, 1, 2, 3}) : (Order{5, 4, 6, 7, 1, 0, 2, 3}));
+  }
 }
 
 TEST(MwfPolicy, SchedulersShareTheTableButKeepTheirOwnLastIssued) {
