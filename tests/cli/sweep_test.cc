@@ -276,8 +276,8 @@ TEST(Reproduce, QuickGridRunsEveryPolicyAndVerifies) {
                               "' --out '" + dir + "/out' 2>'" + dir + "/err.txt' >/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0) << read_file(dir + "/err.txt");
   const nlohmann::json s = summary(dir + "/out");
-  EXPECT_EQ(s.at("policies").size(), 10u) << s.at("policies");
-  ASSERT_EQ(s.at("runs").size(), 60u);
+  EXPECT_EQ(s.at("policies").size(), 11u) << s.at("policies");
+  ASSERT_EQ(s.at("runs").size(), 66u);
   for (const auto& run : s.at("runs")) EXPECT_EQ(run.at("verified"), true) << run;
   EXPECT_EQ(read_file(dir + "/out/pro_baws.md").find("not registered"), std::string::npos);
 }
