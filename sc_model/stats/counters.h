@@ -53,6 +53,16 @@ struct HazardStalls {
   HazardStalls& operator+=(const HazardStalls& o);
 };
 
+// The operand collector and its register banks (sm/operand_collector.h).
+struct OperandCollectorCounters {
+  uint64_t register_reads = 0;        // source operands read from the banks
+  uint64_t bank_conflict_cycles = 0;  // collector steps (cycles) in which a read waited for a bank busy with another
+  uint64_t bank_conflicts = 0;        // reads x steps spent waiting so (a read delayed k steps counts k)
+  uint64_t full_stalls = 0;           // scheduler-cycles a Ready warp found its ID_OC register full (= hazards.structural)
+  uint64_t dispatch_stalls = 0;       // collector-set steps in which a unit with all operands waited for its execution unit
+  OperandCollectorCounters& operator+=(const OperandCollectorCounters& o);
+};
+
 struct SmCounters {
   uint64_t active_cycles = 0;          // cycles with at least one TB resident
   uint64_t warp_instructions = 0;
@@ -67,6 +77,7 @@ struct SmCounters {
   uint64_t shared_accesses = 0, shared_bank_cycles = 0;  // bank_cycles - accesses = conflict cycles
   uint64_t const_accesses = 0;
   uint64_t tbs_completed = 0;
+  OperandCollectorCounters operand_collector;
   CacheCounters l1i, l1d;
   SmCounters& operator+=(const SmCounters& o);
 };
