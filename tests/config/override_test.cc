@@ -31,6 +31,13 @@ TEST(Override, AcceptsGpgpuSimAliasesAndCompoundValues) {
   EXPECT_EQ(cfg.gpu.dram.CL, 9u);
 }
 
+TEST(Override, RenamedOptionIsRefusedNamingTheNewName) {
+  LoadedConfig cfg = builtin_gtx480();
+  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_sfu_initiation", "4", "--set"); }),
+            "--set: option -scwarp_sfu_initiation was renamed to GPGPU-Sim's -ptx_opcode_initiation_sfu");
+  EXPECT_EQ(cfg.gpu.sfu_timing.initiation, 8u);
+}
+
 TEST(Override, UnknownNameIsAnError) {
   LoadedConfig cfg = builtin_gtx480();
   EXPECT_EQ(error_of([&] { apply_override(cfg, "-gpgpu_ptx_sim_mode", "0", "--set"); }),

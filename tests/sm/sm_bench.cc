@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstring>
 
 #include "sc_model/common/clocked_module.h"
@@ -113,6 +116,36 @@ void SmBench::run_until_done(size_t tbs, uint64_t max_cycles) {
     sc_core::sc_start(100 * kCycleTime);
     if (std::exception_ptr fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
   }
+}
+
+std::string run_in_child(const std::function<std::string()>& body) {
+  int fds[2];
+  if (pipe(fds) != 0) throw Error("pipe failed");
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    std::string text;
+    try {
+      text = body();
+    } catch (const std::exception& e) {
+      text = std::string("error: ") + e.what();
+    }
+    size_t done = 0;
+    while (done < text.size()) {
+      ssize_t n = write(fds[1], text.data() + done, text.size() - done);
+      if (n <= 0) break;
+      done += size_t(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return text;
 }
 
 stats::SmCounters counters_of(const sm::Sm& sm) {
