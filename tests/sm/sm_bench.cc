@@ -161,6 +161,10 @@ void expect_stall_accounting_consistent(const stats::SmCounters& c) {
   EXPECT_EQ(c.issued + h.control + h.data + h.structural + h.barrier + h.exit + h.fetch + h.empty,
             c.scheduler_cycles);
   EXPECT_EQ(c.issued, c.warp_instructions);
+  // Structural hazards are the operand collector's full ID_OC registers, and
+  // GPGPU-Sim's pipeline stalls the same cycles.
+  EXPECT_EQ(h.structural, c.operand_collector.full_stalls);
+  EXPECT_EQ(h.structural, g.pipeline);
 }
 
 }  // namespace scwarp::test

@@ -90,7 +90,8 @@ stats::SmCounters counters_of(const sm::Sm& sm);
 // it printed ("error: ..." if it threw): one TEST comparing two runs of the
 // model elaborates each in its own process.
 std::string run_in_child(const std::function<std::string()>& body);
-// The invariants every scheduler-cycle obeys: it issued or stalled, once.
+// The invariants every scheduler-cycle obeys: it issued or stalled, once,
+// in both taxonomies, and a structural stall is a full collector register.
 void expect_stall_accounting_consistent(const stats::SmCounters& c);
 
 }  // namespace scwarp::test
