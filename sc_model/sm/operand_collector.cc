@@ -38,7 +38,7 @@ OperandCollector::ReadRequest OperandCollector::BankQueue::pop() {
 OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
                                    stats::OperandCollectorCounters& counters)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
-      banks_(cfg.reg_banks) {
+      banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)) {
   const struct {
     ExecUnitKind unit;
     config::CollectorSet shape;
@@ -87,19 +87,23 @@ void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool
   ++held_;
 }
 
+void OperandCollector::write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle) {
+  for (uint32_t reg : regs) written_at_[(reg + warp) % banks_.size()] = cycle;
+}
+
 bool OperandCollector::tick(uint64_t cycle) {
   dispatched_ = false;
   if (held_ == 0) return false;
-  for (uint32_t s = 0; s < cfg_.reg_file_port_throughput; ++s) step(cycle);
+  for (uint32_t s = 0; s < cfg_.reg_file_port_throughput; ++s) step(cycle, s == 0);
   return dispatched_;
 }
 
 // GPGPU-Sim's opndcoll_rfu_t::step order: an instruction allocated in this
 // step reads from the next step on, and one whose reads finish dispatches
 // in the step after.
-void OperandCollector::step(uint64_t cycle) {
+void OperandCollector::step(uint64_t cycle, bool first) {
   dispatched_ |= dispatch_ready(cycle);
-  read_banks();
+  read_banks(cycle, first);
   allocate_units();
 }
 
@@ -133,12 +137,18 @@ bool OperandCollector::dispatch_ready(uint64_t cycle) {
   return any;
 }
 
-// Every bank serves the oldest read queued at it; the others wait (a bank
-// conflict). Register writes do not compete for the banks in this model.
-void OperandCollector::read_banks() {
+// Every bank serves the oldest read queued at it, unless a write took it in
+// this cycle's first step; the others wait (a bank conflict).
+void OperandCollector::read_banks(uint64_t cycle, bool first) {
   bool conflict = false;
-  for (BankQueue& bank : banks_) {
+  for (size_t b = 0; b < banks_.size(); ++b) {
+    BankQueue& bank = banks_[b];
     if (bank.size == 0) continue;
+    if (first && written_at_[b] == cycle) {
+      counters_.bank_conflicts += bank.size;
+      conflict = true;
+      continue;
+    }
     ReadRequest r = bank.pop();
     --sets_[r.set].entries[sets_[r.set].units[r.unit].entry].reads_missing;
     ++counters_.register_reads;

@@ -12,13 +12,15 @@
 // (register index + hardware warp slot) % -gpgpu_num_reg_banks (GPGPU-Sim
 // 4.x's register_bank). Each bank serves the oldest read queued at it per
 // collector step, so two sources in one bank take two steps: a bank
-// conflict. A unit whose operands are all read dispatches when its
+// conflict. A register written back in a cycle takes its bank first: that
+// bank serves no read in the cycle's first step (GPGPU-Sim's write priority). A unit whose operands are all read dispatches when its
 // execution unit can accept. One cycle runs -gpgpu_reg_file_port_throughput
 // steps of GPGPU-Sim's order: dispatch ready units, read the banks, move
 // ID_OC entries into free units (whose reads start next step).
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <systemc>
@@ -42,6 +44,9 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind unit,
                 uint64_t cycle) override;
 
+  // Results written back at `cycle` (before this cycle's tick): their banks
+  // are busy with the write for the cycle's first step.
+  void write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle);
   // One cycle (reg_file_port_throughput collector steps); true if an
   // instruction was dispatched to its execution unit.
   bool tick(uint64_t cycle);
@@ -81,9 +86,9 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     ReadRequest pop();
   };
 
-  void step(uint64_t cycle);
+  void step(uint64_t cycle, bool first);
   bool dispatch_ready(uint64_t cycle);
-  void read_banks();
+  void read_banks(uint64_t cycle, bool first);
   void allocate_units();
   void start_reads(uint16_t set, uint16_t unit);
   CollectorSet& set_for(ExecUnitKind unit);
@@ -93,6 +98,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   stats::OperandCollectorCounters& counters_;
   std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
   std::vector<BankQueue> banks_;
+  std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
   uint32_t held_ = 0;               // instructions in ID_OC or a collector unit
   bool dispatched_ = false;
 };

@@ -186,6 +186,7 @@ void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
 }
 
 void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) {
+  collector_.write_registers(warp, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
   if (long_latency) --table_.view().units.pending_loads;
