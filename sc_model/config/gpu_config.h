@@ -59,13 +59,16 @@ struct CollectorSet {
 // -gpgpu_pipeline_widths in GPGPU-Sim 4.x's order: ID_OC_SP, ID_OC_DP,
 // ID_OC_INT, ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_DP, OC_EX_INT, OC_EX_SFU,
 // OC_EX_MEM, EX_WB[, ID_OC_TENSOR_CORE, OC_EX_TENSOR_CORE]. The model uses
-// the issue-side ID_OC widths of the SP, SFU and MEM units; the others are
+// the ID_OC and OC_EX widths of the SP, SFU and MEM units; the others are
 // kept for the report (docs/configuration.md).
 struct PipelineWidths {
   std::vector<uint32_t> widths{2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2};
   uint32_t id_oc_sp() const { return widths[0]; }
   uint32_t id_oc_sfu() const { return widths[3]; }
   uint32_t id_oc_mem() const { return widths[4]; }
+  uint32_t oc_ex_sp() const { return widths[5]; }
+  uint32_t oc_ex_sfu() const { return widths[8]; }
+  uint32_t oc_ex_mem() const { return widths[9]; }
 };
 
 // DRAM timing in DRAM command-clock cycles (gpgpu_dram_timing_opt).

@@ -95,8 +95,8 @@ Option opcode_table() {
 Option pipeline_widths() {
   return {"gpgpu_pipeline_widths", "",
           "ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB"
-          "[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE]; only ID_OC_SP, ID_OC_SFU, ID_OC_MEM are modelled (issue "
-          "slots in front of the operand collector)",
+          "[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE]; the ID_OC (issue to collector) and OC_EX (collector to unit) "
+          "registers of SP, SFU and MEM are modelled",
           [](GpuConfig& g, std::string_view v) { g.pipeline_widths = parse_pipeline_widths(v); },
           [](const GpuConfig& g) { return format_pipeline_widths(g.pipeline_widths); }};
 }

@@ -110,8 +110,8 @@ std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part,
 PipelineWidths parse_pipeline_widths(std::string_view text) {
   static constexpr std::string_view kExpected =
       "11 or 13 unsigned integers ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,"
-      "OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE] with ID_OC_SP, "
-      "ID_OC_SFU and ID_OC_MEM >= 1";
+      "OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE] with the ID_OC and OC_EX "
+      "widths of SP, SFU and MEM >= 1";
   const std::vector<std::string_view> parts = split(text, ',');
   if (parts.size() != 11 && parts.size() != 13) throw InvalidValue(std::string(kExpected));
   PipelineWidths parsed;
@@ -119,8 +119,9 @@ PipelineWidths parse_pipeline_widths(std::string_view text) {
   for (std::string_view part : parts)
     parsed.widths.push_back(
         static_cast<uint32_t>(parse_unsigned(part, std::numeric_limits<uint32_t>::max(), kExpected)));
-  if (parsed.id_oc_sp() == 0 || parsed.id_oc_sfu() == 0 || parsed.id_oc_mem() == 0)
-    throw InvalidValue(std::string(kExpected));
+  for (uint32_t width : {parsed.id_oc_sp(), parsed.id_oc_sfu(), parsed.id_oc_mem(), parsed.oc_ex_sp(),
+                         parsed.oc_ex_sfu(), parsed.oc_ex_mem()})
+    if (width == 0) throw InvalidValue(std::string(kExpected));
   return parsed;
 }
 

@@ -48,7 +48,7 @@ void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTimin
 std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part, ShflEntry shfl);
 
 // GPGPU-Sim 4.x's -gpgpu_pipeline_widths: 11 or 13 unsigned numbers; the
-// ID_OC widths of the SP, SFU and MEM units the model has must be >= 1.
+// ID_OC and OC_EX widths of the SP, SFU and MEM units the model has must be >= 1.
 PipelineWidths parse_pipeline_widths(std::string_view text);
 std::string format_pipeline_widths(const PipelineWidths& widths);
 

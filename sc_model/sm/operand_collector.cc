@@ -39,21 +39,25 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
                                    stats::OperandCollectorCounters& counters)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
       banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)) {
+  const config::PipelineWidths& w = cfg.pipeline_widths;
   const struct {
     ExecUnitKind unit;
     config::CollectorSet shape;
-    uint32_t id_oc_width;
-  } shapes[] = {{ExecUnitKind::Sp, cfg.oc_sp, cfg.pipeline_widths.id_oc_sp()},
-                {ExecUnitKind::Sfu, cfg.oc_sfu, cfg.pipeline_widths.id_oc_sfu()},
-                {ExecUnitKind::Ldst, cfg.oc_mem, cfg.pipeline_widths.id_oc_mem()}};
+    uint32_t id_oc_width, oc_ex_width, exec_units;
+  } shapes[] = {{ExecUnitKind::Sp, cfg.oc_sp, w.id_oc_sp(), w.oc_ex_sp(), cfg.sp_units},
+                {ExecUnitKind::Sfu, cfg.oc_sfu, w.id_oc_sfu(), w.oc_ex_sfu(), cfg.sfu_units},
+                {ExecUnitKind::Ldst, cfg.oc_mem, w.id_oc_mem(), w.oc_ex_mem(), cfg.ldst_units}};
   for (const auto& s : shapes) {
     CollectorSet set;
     set.unit = s.unit;
     set.shape = s.shape;
     set.id_oc_width = s.id_oc_width;
-    set.entries.resize(s.id_oc_width + s.shape.units);
+    set.oc_ex_width = s.oc_ex_width;
+    set.exec_units = s.exec_units;
+    set.entries.resize(s.id_oc_width + s.shape.units + s.oc_ex_width);
     for (uint32_t e = uint32_t(set.entries.size()); e-- > 0;) set.free_entries.push_back(e);
     set.id_oc.reserve(s.id_oc_width);
+    set.oc_ex.reserve(s.oc_ex_width);
     set.units.resize(s.shape.units);
     set.last_dispatched = s.shape.units - 1;  // the first search starts at unit 0
     sets_.push_back(std::move(set));
@@ -92,25 +96,42 @@ void OperandCollector::write_registers(uint32_t warp, std::span<const uint32_t> 
 }
 
 bool OperandCollector::tick(uint64_t cycle) {
-  dispatched_ = false;
   if (held_ == 0) return false;
+  bool entered = execute(cycle);
   for (uint32_t s = 0; s < cfg_.reg_file_port_throughput; ++s) step(cycle, s == 0);
-  return dispatched_;
+  return entered;
+}
+
+// GPGPU-Sim's execute(): each execution unit of a set's kind takes the
+// oldest OC_EX instruction when it can accept one.
+bool OperandCollector::execute(uint64_t cycle) {
+  bool any = false;
+  for (CollectorSet& set : sets_) {
+    for (uint32_t u = 0; u < set.exec_units && !set.oc_ex.empty() && out->can_accept(set.unit, cycle); ++u) {
+      uint32_t e = set.oc_ex.front();
+      const Entry& entry = set.entries[e];
+      out->dispatch(entry.rec, entry.warp, entry.long_latency, set.unit, cycle);
+      set.oc_ex.erase(set.oc_ex.begin());
+      set.free_entries.push_back(e);
+      --held_;
+      any = true;
+    }
+  }
+  return any;
 }
 
 // GPGPU-Sim's opndcoll_rfu_t::step order: an instruction allocated in this
-// step reads from the next step on, and one whose reads finish dispatches
-// in the step after.
+// step reads from the next step on, and one whose reads finish moves to
+// OC_EX in the step after.
 void OperandCollector::step(uint64_t cycle, bool first) {
-  dispatched_ |= dispatch_ready(cycle);
+  dispatch_ready();
   read_banks(cycle, first);
   allocate_units();
 }
 
-// Each out port hands the next ready collector unit (round robin from the
-// last one dispatched) to the execution unit, if that unit can take it.
-bool OperandCollector::dispatch_ready(uint64_t cycle) {
-  bool any = false;
+// Each out port moves the next collected unit (round robin from the last
+// one dispatched) into the OC_EX register while it has room.
+void OperandCollector::dispatch_ready() {
   for (CollectorSet& set : sets_) {
     const uint32_t n = uint32_t(set.units.size());
     for (uint32_t port = 0; port < set.shape.out_ports; ++port) {
@@ -120,21 +141,15 @@ bool OperandCollector::dispatch_ready(uint64_t cycle) {
         if (set.units[u].entry >= 0 && set.entries[set.units[u].entry].reads_missing == 0) ready = u;
       }
       if (ready == n) break;
-      if (!out->can_accept(set.unit, cycle)) {
+      if (set.oc_ex.size() >= set.oc_ex_width) {
         ++counters_.dispatch_stalls;
         break;
       }
-      uint32_t e = uint32_t(set.units[ready].entry);
-      const Entry& entry = set.entries[e];
-      out->dispatch(entry.rec, entry.warp, entry.long_latency, set.unit, cycle);
+      set.oc_ex.push_back(uint32_t(set.units[ready].entry));
       set.units[ready].entry = -1;
-      set.free_entries.push_back(e);
       set.last_dispatched = ready;
-      --held_;
-      any = true;
     }
   }
-  return any;
 }
 
 // Every bank serves the oldest read queued at it, unless a write took it in

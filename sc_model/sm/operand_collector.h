@@ -3,8 +3,10 @@
 // sub-core model). Three collector sets, SP, SFU and MEM, each with an issue
 // register in front (ID_OC, -gpgpu_pipeline_widths), collector units
 // (-gpgpu_operand_collector_num_units_*), in ports (instructions moved from
-// ID_OC into free collector units per cycle) and out ports (GPGPU-Sim's
-// dispatch units: collector units handed to their execution unit per cycle).
+// ID_OC into free collector units per cycle), out ports (GPGPU-Sim's
+// dispatch units: collected instructions moved into the OC_EX register per
+// cycle) and the OC_EX register, from which each execution unit of the kind
+// takes one instruction per cycle when it can accept.
 //
 // Issue puts an instruction into the ID_OC slot of its unit type; issue
 // stalls (structurally) when that register is full. A collector unit takes
@@ -47,8 +49,8 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   // Results written back at `cycle` (before this cycle's tick): their banks
   // are busy with the write for the cycle's first step.
   void write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle);
-  // One cycle (reg_file_port_throughput collector steps); true if an
-  // instruction was dispatched to its execution unit.
+  // One cycle (OC_EX to the units, then reg_file_port_throughput collector
+  // steps); true if an instruction entered its execution unit.
   bool tick(uint64_t cycle);
   // Holds an instruction: it may move on in any later cycle, so the SM
   // must not sleep (next_event is "every cycle" while busy).
@@ -67,11 +69,13 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   struct CollectorSet {
     ExecUnitKind unit = ExecUnitKind::Sp;
     config::CollectorSet shape;
-    uint32_t id_oc_width = 1;
-    std::vector<Entry> entries;            // id_oc_width + units, reused
+    uint32_t id_oc_width = 1, oc_ex_width = 1;
+    uint32_t exec_units = 1;               // execution units of the kind: each takes one OC_EX entry per cycle
+    std::vector<Entry> entries;            // id_oc_width + units + oc_ex_width, reused
     std::vector<uint32_t> free_entries;
     std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
     std::vector<CollectorUnit> units;
+    std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
     uint32_t last_dispatched = 0;          // round robin of the dispatch units
   };
   // A source register waiting for its bank.
@@ -86,8 +90,9 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     ReadRequest pop();
   };
 
+  bool execute(uint64_t cycle);
   void step(uint64_t cycle, bool first);
-  bool dispatch_ready(uint64_t cycle);
+  void dispatch_ready();
   void read_banks(uint64_t cycle, bool first);
   void allocate_units();
   void start_reads(uint16_t set, uint16_t unit);
@@ -99,8 +104,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
   std::vector<BankQueue> banks_;
   std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
-  uint32_t held_ = 0;               // instructions in ID_OC or a collector unit
-  bool dispatched_ = false;
+  uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
 };
 
 }  // namespace scwarp::sm

@@ -59,7 +59,7 @@ struct OperandCollectorCounters {
   uint64_t bank_conflict_cycles = 0;  // collector steps (cycles) in which a read waited for a bank busy with another read or a write
   uint64_t bank_conflicts = 0;        // reads x steps spent waiting so (a read delayed k steps counts k)
   uint64_t full_stalls = 0;           // scheduler-cycles a Ready warp found its ID_OC register full (= hazards.structural)
-  uint64_t dispatch_stalls = 0;       // collector-set steps in which a unit with all operands waited for its execution unit
+  uint64_t dispatch_stalls = 0;       // collector-set steps in which a unit with all operands found OC_EX full (its execution unit busy)
   OperandCollectorCounters& operator+=(const OperandCollectorCounters& o);
 };
 

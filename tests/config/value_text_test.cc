@@ -110,12 +110,14 @@ TEST(OpList, IntegerListsTakeGpgpuSim4sShflEntryOrLeaveIt) {
             "five or six unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]");
 }
 
-TEST(PipelineWidths, ReadsElevenOrThirteenAndNeedsTheModelledIdOcWidths) {
+TEST(PipelineWidths, ReadsElevenOrThirteenAndNeedsTheModelledWidths) {
   EXPECT_EQ(parse_pipeline_widths("2,0,0,1,1,2,0,0,1,1,2").id_oc_sp(), 2u);
   EXPECT_EQ(parse_pipeline_widths("1,1,1,3,4,1,1,1,1,1,1,1,1").id_oc_mem(), 4u);
+  EXPECT_EQ(parse_pipeline_widths("1,1,1,3,4,1,1,1,5,1,1,1,1").oc_ex_sfu(), 5u);
   EXPECT_EQ(format_pipeline_widths(parse_pipeline_widths("2,0,0,1,1,2,0,0,1,1,2")), "2,0,0,1,1,2,0,0,1,1,2");
   const auto parse = [](std::string_view t) { parse_pipeline_widths(t); };
-  for (std::string_view bad : {"2,0,0,1,1,2,0", "0,0,0,1,1,2,0,0,1,1,2", "2,0,0,0,1,2,0,0,1,1,2", "2,x,0,1,1,2,0,0,1,1,2"})
+  for (std::string_view bad : {"2,0,0,1,1,2,0", "0,0,0,1,1,2,0,0,1,1,2", "2,0,0,0,1,2,0,0,1,1,2",
+                               "2,0,0,1,1,2,0,0,1,0,2", "2,x,0,1,1,2,0,0,1,1,2"})
     EXPECT_NE(expected_of(parse, bad).find("11 or 13 unsigned integers"), std::string::npos) << bad;
 }
 

@@ -123,8 +123,8 @@ uint32_t exchange_expected(const std::vector<uint32_t>& in, uint32_t block, uint
 }
 
 // Cycles from issue to the execution unit through the operand collector:
-// ID_OC -> collector unit, bank read, dispatch (GPGPU-Sim's step order).
-constexpr uint32_t kCollectorCycles = 3;
+// ID_OC -> collector unit, bank read, OC_EX, unit (GPGPU-Sim's order).
+constexpr uint32_t kCollectorCycles = 4;
 
 TEST(Sm, DependentChainTakesTheAddLatencyPerInstruction) {
   const int adds = 32;
@@ -144,6 +144,9 @@ TEST(Sm, DependentChainTakesTheAddLatencyPerInstruction) {
   EXPECT_EQ(c.tbs_completed, 1u);
   EXPECT_GT(c.hazards.data, uint64_t(adds) * (lat - 2)) << "the chain's waits are data hazards";
   expect_stall_accounting_consistent(c);
+  // The TB is done once its stores left the LD/ST unit; the write-through
+  // L1 may still wait for the memory's acknowledgement.
+  sc_core::sc_start(300 * kCycleTime);
   EXPECT_TRUE(bench.sm.idle());
 }
 
