@@ -67,11 +67,11 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
 // collector has an ID_OC slot for it; GPGPU-Sim 3.x's SP-or-SFU operations
 // take the SP's when free, else the SFU's.
 std::optional<ExecUnitKind> IssueStage::free_unit(uint32_t w, uint64_t cycle) const {
-  const OpAssignment op = assign_op(*table_.warps()[w].ibuffer.head().instr, cfg_);
+  const UnitChoice choice = unit_of(*table_.warps()[w].ibuffer.head().instr, cfg_);
   const auto if_free = [&](ExecUnitKind kind) {
     return dispatch->can_accept(kind, cycle) ? std::optional(kind) : std::nullopt;
   };
-  switch (op.unit) {
+  switch (choice) {
     case UnitChoice::Sp: return if_free(ExecUnitKind::Sp);
     case UnitChoice::Sfu: return if_free(ExecUnitKind::Sfu);
     case UnitChoice::Ldst: return if_free(ExecUnitKind::Ldst);

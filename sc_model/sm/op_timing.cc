@@ -102,6 +102,22 @@ config::OpTiming resolve(Timing timing, const config::OpTimingTable& kind, const
   }
 }
 
+// The table entry of a non-memory, non-control instruction. GPGPU-Sim picks
+// the row's case by the instruction's (first) type.
+const Placement& placement(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  const Table& table = cfg.opcode_table == config::OpcodeTable::GpgpuSim4 ? kTable4 : kTable3;
+  const OpcodeRow& row = table[size_t(instr.op)];
+  if (instr.type == ptx::Type::F32) return row.f32;
+  if (instr.type == ptx::Type::F64) return row.f64;
+  return row.integer;
+}
+
+const config::OpTimingTable& kind_table(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  if (instr.type == ptx::Type::F32) return cfg.fp_timing;
+  if (instr.type == ptx::Type::F64) return cfg.dp_timing;
+  return cfg.int_timing;
+}
+
 }  // namespace
 
 OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg) {
@@ -112,12 +128,18 @@ OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg) {
     case ptx::InstrClass::Sync: return {Sp, cfg.branch_timing};
     default: break;
   }
-  const Table& table = cfg.opcode_table == config::OpcodeTable::GpgpuSim4 ? kTable4 : kTable3;
-  const OpcodeRow& row = table[size_t(instr.op)];
-  // GPGPU-Sim picks the row's case by the instruction's (first) type.
-  if (instr.type == ptx::Type::F32) return {row.f32.unit, resolve(row.f32.timing, cfg.fp_timing, cfg)};
-  if (instr.type == ptx::Type::F64) return {row.f64.unit, resolve(row.f64.timing, cfg.dp_timing, cfg)};
-  return {row.integer.unit, resolve(row.integer.timing, cfg.int_timing, cfg)};
+  const Placement& p = placement(instr, cfg);
+  return {p.unit, resolve(p.timing, kind_table(instr, cfg), cfg)};
+}
+
+UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  switch (instr.cls) {
+    case ptx::InstrClass::Mem: return Ldst;
+    case ptx::InstrClass::Ctrl:
+    case ptx::InstrClass::Barrier:
+    case ptx::InstrClass::Sync: return Sp;
+    default: return placement(instr, cfg).unit;
+  }
 }
 
 }  // namespace scwarp::sm

@@ -26,5 +26,7 @@ struct OpAssignment {
 };
 
 OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg);
+// assign_op(...).unit alone: what issue asks every cycle for every ready warp.
+UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg);
 
 }  // namespace scwarp::sm

@@ -134,7 +134,7 @@ void OperandCollector::step(uint64_t cycle, bool first) {
 void OperandCollector::dispatch_ready() {
   for (CollectorSet& set : sets_) {
     const uint32_t n = uint32_t(set.units.size());
-    for (uint32_t port = 0; port < set.shape.out_ports; ++port) {
+    for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
       uint32_t ready = n;
       for (uint32_t i = 1; i <= n && ready == n; ++i) {
         uint32_t u = (set.last_dispatched + i) % n;
@@ -147,6 +147,7 @@ void OperandCollector::dispatch_ready() {
       }
       set.oc_ex.push_back(uint32_t(set.units[ready].entry));
       set.units[ready].entry = -1;
+      --set.collected;
       set.last_dispatched = ready;
     }
   }
@@ -155,6 +156,7 @@ void OperandCollector::dispatch_ready() {
 // Every bank serves the oldest read queued at it, unless a write took it in
 // this cycle's first step; the others wait (a bank conflict).
 void OperandCollector::read_banks(uint64_t cycle, bool first) {
+  if (queued_reads_ == 0) return;
   bool conflict = false;
   for (size_t b = 0; b < banks_.size(); ++b) {
     BankQueue& bank = banks_[b];
@@ -165,7 +167,9 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
       continue;
     }
     ReadRequest r = bank.pop();
-    --sets_[r.set].entries[sets_[r.set].units[r.unit].entry].reads_missing;
+    --queued_reads_;
+    CollectorSet& set = sets_[r.set];
+    if (--set.entries[set.units[r.unit].entry].reads_missing == 0) ++set.collected;
     ++counters_.register_reads;
     counters_.bank_conflicts += bank.size;
     conflict |= bank.size != 0;
@@ -195,6 +199,8 @@ void OperandCollector::start_reads(uint16_t s, uint16_t u) {
     banks_[(reg + entry.warp) % banks_.size()].push(ReadRequest{s, u});
     ++entry.reads_missing;
   });
+  queued_reads_ += entry.reads_missing;
+  if (entry.reads_missing == 0) ++sets_[s].collected;
 }
 
 }  // namespace scwarp::sm

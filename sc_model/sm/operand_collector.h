@@ -76,6 +76,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
     std::vector<CollectorUnit> units;
     std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
+    uint32_t collected = 0;                // collector units with every operand read
     uint32_t last_dispatched = 0;          // round robin of the dispatch units
   };
   // A source register waiting for its bank.
@@ -105,6 +106,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   std::vector<BankQueue> banks_;
   std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
   uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
+  uint32_t queued_reads_ = 0;       // over all banks
 };
 
 }  // namespace scwarp::sm
