@@ -21,6 +21,7 @@ class MeteredExecutor : public runtime::Executor {
   // `inner` and `meter` must outlive this executor (the Device owns it).
   MeteredExecutor(runtime::Executor& inner, LaunchMeter& meter);
   runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
+  void copied_to_device(uint64_t dst, uint64_t bytes) override { inner_.copied_to_device(dst, bytes); }
 
  private:
   runtime::Executor& inner_;

@@ -11,8 +11,8 @@ namespace scwarp::config {
 namespace {
 
 constexpr std::string_view kSyntax =
-    "<sets>:<line bytes>:<ways>,<repl L|F>:<write R|B|T|E|L>:<alloc m|f>:<write alloc N|W>"
-    "[,<mshr A|F|T>:<entries>:<max merge>[,<miss queue>]]";
+    "[<type N|S>:]<sets>:<line bytes>:<ways>,<repl L|F>:<write R|B|T|E|L>:<alloc m|f>:<write alloc N|W|F|L>"
+    "[:<set index L|H>][,<mshr A|S|F|T>:<entries>:<max merge>[,<miss queue>]]";
 
 [[noreturn]] void fail(std::string_view what) {
   throw InvalidValue(fmt::format("{}; expected {}", what, kSyntax));
@@ -41,8 +41,11 @@ std::vector<std::string_view> fields(std::string_view section, size_t min, size_
   return parts;
 }
 
+// GPGPU-Sim 4.x prefixes the shape with the cache type: N normal, S sectored.
 void read_shape(std::string_view section, CacheGeometry& g) {
-  const auto parts = fields(section, 3, 3, "shape");
+  auto parts = fields(section, 3, 4, "shape");
+  g.type = parts.size() == 4 ? field_letter(parts[0], "cache type", "NS") : 'N';
+  if (parts.size() == 4) parts.erase(parts.begin());
   g.sets = field_number(parts[0], "sets", 1, true);
   g.line_bytes = field_number(parts[1], "line bytes", 32, true);
   g.ways = field_number(parts[2], "ways", 1, false);
@@ -53,13 +56,13 @@ void read_policies(std::string_view section, CacheGeometry& g) {
   g.replacement = field_letter(parts[0], "replacement", "LF");
   g.write_policy = field_letter(parts[1], "write policy", "RBTEL");
   g.alloc_policy = field_letter(parts[2], "allocation", "mf");
-  g.write_alloc = field_letter(parts[3], "write allocation", "NW");
+  g.write_alloc = field_letter(parts[3], "write allocation", "NWFL");
   if (parts.size() == 5) field_letter(parts[4], "set index function", "LH");  // accepted, not modelled
 }
 
 void read_mshr(std::string_view section, CacheGeometry& g) {
   const auto parts = fields(section, 3, 3, "MSHR");
-  g.mshr_kind = field_letter(parts[0], "MSHR kind", "AFT");
+  g.mshr_kind = field_letter(parts[0], "MSHR kind", "ASFT");
   g.mshr_entries = field_number(parts[1], "MSHR entries", 1, false);
   g.mshr_max_merge = field_number(parts[2], "MSHR max merge", 1, false);
 }
@@ -85,7 +88,8 @@ CacheGeometry parse_cache_geometry(std::string_view text, const CacheGeometry& d
 }
 
 std::string format_cache_geometry(const CacheGeometry& g) {
-  return fmt::format("{}:{}:{},{}:{}:{}:{},{}:{}:{},{}", g.sets, g.line_bytes, g.ways, g.replacement,
+  std::string type = g.type == 'N' ? "" : fmt::format("{}:", g.type);  // 3.x's form unless sectored
+  return fmt::format("{}{}:{}:{},{}:{}:{}:{},{}:{}:{},{}", type, g.sets, g.line_bytes, g.ways, g.replacement,
                      g.write_policy, g.alloc_policy, g.write_alloc, g.mshr_kind, g.mshr_entries,
                      g.mshr_max_merge, g.miss_queue);
 }

@@ -35,6 +35,13 @@ void check_l1_line_fits_l2(const GpuConfig& g, const CacheGeometry& l1, std::str
                           where, l1.line_bytes, l1_option, g.l2.line_bytes));
 }
 
+// Bank b is in group b % nbkgrp: every group must hold the same number of banks.
+void check_bank_groups(const GpuConfig& g, const std::string& where) {
+  if (g.dram.banks % g.dram.bank_groups == 0) return;
+  throw Error(fmt::format("{}: -gpgpu_dram_timing_opt: nbk={} banks do not split into nbkgrp={} equal bank groups",
+                          where, g.dram.banks, g.dram.bank_groups));
+}
+
 }  // namespace
 
 void check_consistency(const GpuConfig& gpu, const std::string& where) {
@@ -42,6 +49,7 @@ void check_consistency(const GpuConfig& gpu, const std::string& where) {
   check_segment_fits_l1d(gpu, where);
   check_l1_line_fits_l2(gpu, gpu.l1d, "gpgpu_cache:dl1", where);
   check_l1_line_fits_l2(gpu, gpu.l1i, "gpgpu_cache:il1", where);
+  check_bank_groups(gpu, where);
 }
 
 }  // namespace scwarp::config

@@ -16,7 +16,7 @@ struct TimingKey {
 };
 
 // GPGPU-Sim's key order; the number of banks is the only count (>= 1).
-constexpr std::array<TimingKey, 11> kKeys{{
+constexpr std::array<TimingKey, 14> kKeys{{
     {"nbk", &DramTiming::banks},
     {"CCD", &DramTiming::tCCD},
     {"RRD", &DramTiming::tRRD},
@@ -28,21 +28,15 @@ constexpr std::array<TimingKey, 11> kKeys{{
     {"WL", &DramTiming::WL},
     {"CDLR", &DramTiming::tCDLR},
     {"WR", &DramTiming::tWR},
+    {"nbkgrp", &DramTiming::bank_groups},
+    {"CCDL", &DramTiming::tCCDL},
+    {"RTPL", &DramTiming::tRTPL},
 }};
-
-// Bank-group timing of GDDR5, which the model does not have.
-constexpr std::array<std::string_view, 3> kIgnoredKeys{"nbkgrp", "CCDL", "RTPL"};
 
 const TimingKey* find_key(std::string_view key) {
   for (const TimingKey& k : kKeys)
     if (k.key == key) return &k;
   return nullptr;
-}
-
-bool is_ignored_key(std::string_view key) {
-  for (std::string_view ignored : kIgnoredKeys)
-    if (ignored == key) return true;
-  return false;
 }
 
 void read_pair(std::string_view pair, DramTiming& timing) {
@@ -52,13 +46,13 @@ void read_pair(std::string_view pair, DramTiming& timing) {
   const std::string_view key = pair.substr(0, eq);
   const std::string_view number = pair.substr(eq + 1);
   const TimingKey* known = find_key(key);
-  if (!known && !is_ignored_key(key))
+  if (!known)
     throw InvalidValue(fmt::format("unknown DRAM timing key '{}'; known keys: "
-                                   "nbk CCD RRD RCD RAS RP RC CL WL CDLR WR (nbkgrp CCDL RTPL ignored)",
+                                   "nbk CCD RRD RCD RAS RP RC CL WL CDLR WR nbkgrp CCDL RTPL",
                                    key));
   try {
-    const uint32_t value = parse_count(number, known == &kKeys[0] ? 1 : 0);
-    if (known) timing.*(known->field) = value;
+    const bool at_least_one = known->field == &DramTiming::banks || known->field == &DramTiming::bank_groups;
+    timing.*(known->field) = parse_count(number, at_least_one ? 1 : 0);
   } catch (const InvalidValue& e) {
     throw InvalidValue(fmt::format("{} must be {}", key, e.what()));
   }

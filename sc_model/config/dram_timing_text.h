@@ -1,7 +1,6 @@
 // GPGPU-Sim's -gpgpu_dram_timing_opt text: "key=value" pairs joined by ':',
-// e.g. "nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12".
-// Keys we do not model (bank groups: nbkgrp, CCDL, RTPL) are accepted and
-// ignored; any other unknown key is an error. Blanks around a pair are
+// e.g. "nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=12:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2".
+// An unknown key is an error. Blanks around a pair are
 // dropped, because GPGPU-Sim configs wrap the quoted value over two lines.
 #pragma once
 

@@ -39,18 +39,17 @@ void set_option(const Option& option, GpuConfig& gpu, std::string_view value, st
   }
 }
 
-// An option we renamed is an error rather than an unknown option: skipping
-// it would silently run with a different value than the file asks for.
-void refuse_renamed(std::string_view name, std::string_view origin) {
-  const std::string_view new_name = renamed_option(name);
-  if (!new_name.empty())
-    throw Error(fmt::format("{}: option -{} was renamed to GPGPU-Sim's -{}", origin, name, new_name));
-}
-
 // GPGPU-Sim's values never look like option names, except negative numbers.
 bool looks_like_option_name(const OptionToken& token) {
   return !token.quoted && token.text.size() > 1 && token.text[0] == '-' &&
          (std::isalpha(static_cast<unsigned char>(token.text[1])) || token.text[1] == '_');
+}
+
+// An option we renamed is an error, not an unknown option quietly skipped.
+void refuse_renamed(std::string_view name, std::string_view origin) {
+  if (const char* replacement = renamed_option(name))
+    throw Error(fmt::format("{}: option -{} was renamed -{} (GPGPU-Sim's name; see docs/configuration.md)",
+                            origin, name, replacement));
 }
 
 void note_unknown(LoadedConfig& cfg, const std::string& name) {
@@ -69,11 +68,10 @@ void apply_tokens(LoadedConfig& cfg, const std::vector<OptionToken>& tokens, con
     if (i + 1 == tokens.size() || looks_like_option_name(tokens[i + 1]))
       throw Error(fmt::format("{}:{}: option -{} has no value", path, name.line, bare));
     const OptionToken& value = tokens[i + 1];
-    refuse_renamed(bare, fmt::format("{}:{}", path, name.line));
     if (const Option* option = find_option(bare))
       set_option(*option, cfg.gpu, value.text, fmt::format("{}:{}", path, value.line));
     else
-      note_unknown(cfg, bare);
+      refuse_renamed(bare, fmt::format("{}:{}", path, name.line)), note_unknown(cfg, bare);
   }
 }
 
@@ -98,8 +96,8 @@ LoadedConfig builtin_gtx480() {
 void apply_override(LoadedConfig& cfg, const std::string& name, const std::string& value,
                     const std::string& where) {
   const std::string_view bare = std::string_view(name).substr(name.starts_with('-') ? 1 : 0);
-  refuse_renamed(bare, where);
   const Option* option = find_option(bare);
+  if (!option) refuse_renamed(bare, where);
   if (!option) throw Error(fmt::format("{}: unknown option -{}", where, bare));
   GpuConfig updated = cfg.gpu;
   set_option(*option, updated, value, where);

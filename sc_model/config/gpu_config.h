@@ -22,11 +22,15 @@ struct CacheGeometry {
   char replacement = 'L';   // L = LRU, F = FIFO
   char write_policy = 'L';  // R read-only, B write-back, T write-through, E write-evict, L local WB / global WT
   char alloc_policy = 'm';  // m = allocate on miss, f = on fill
-  char write_alloc = 'N';   // N = no write allocate, W = write allocate
+  // N = no write allocate, W = write allocate (fetch the line, then write),
+  // F = fetch on write (as W), L = lazy fetch on read (GPGPU-Sim 4.x: allocate
+  // without fetching; modelled as a full-line write, see docs/configuration.md)
+  char write_alloc = 'N';
   uint32_t mshr_entries = 32;
   uint32_t mshr_max_merge = 8;
   uint32_t miss_queue = 8;
-  char mshr_kind = 'A';     // GPGPU-Sim's MSHR kind: A associative, F texture FIFO, T sector texture FIFO
+  char mshr_kind = 'A';     // GPGPU-Sim's MSHR kind: A associative, S sector (modelled as A), F texture FIFO, T sector texture FIFO
+  char type = 'N';          // GPGPU-Sim 4.x's cache type: N normal, S sectored (modelled with whole lines)
   uint32_t bytes() const { return sets * line_bytes * ways; }
 };
 
@@ -76,6 +80,10 @@ struct DramTiming {
   uint32_t banks = 16;  // nbk
   uint32_t tCCD = 2, tRRD = 6, tRCD = 12, tRAS = 28, tRP = 12, tRC = 40;
   uint32_t CL = 12, WL = 4, tCDLR = 5, tWR = 12;
+  // GDDR5 bank groups: bank b is in group b % bank_groups (GPGPU-Sim's
+  // -dram_bnkgrp_indexing_policy 1, lower bits); column commands to one
+  // group are tCCDL apart, and a read keeps its group from precharging for tRTPL.
+  uint32_t bank_groups = 4, tCCDL = 3, tRTPL = 2;  // nbkgrp, CCDL, RTPL
 };
 
 struct GpuConfig {
@@ -135,10 +143,10 @@ struct GpuConfig {
   PipelineWidths pipeline_widths;      // -gpgpu_pipeline_widths
 
   // --- SM memory ---
-  CacheGeometry l1d{32, 128, 4, 'L', 'L', 'm', 'N', 32, 8, 8};  // -gpgpu_cache:dl1 (16 KB)
-  uint32_t l1d_hit_latency = 20;       // -scwarp_l1d_hit_latency (GPGPU-Sim 3.x: L1 hit in the LD/ST pipeline)
+  CacheGeometry l1d{32, 128, 4, 'L', 'L', 'm', 'N', 64, 8, 8, 'S'};  // -gpgpu_cache:dl1 (16 KB)
+  uint32_t l1_latency = 35;            // -gpgpu_l1_latency (GPGPU-Sim 4.x's L1 latency queue: every access, before its lookup)
   uint32_t shmem_banks = 32;           // -gpgpu_shmem_num_banks
-  uint32_t shmem_latency = 20;         // -scwarp_shmem_latency (cycles after the last bank access)
+  uint32_t smem_latency = 26;          // -gpgpu_smem_latency (cycles after the last bank access)
   uint32_t const_latency = 20;         // -scwarp_const_latency (const/param cache hit, per distinct address)
   uint32_t coalesce_bytes = 128;       // -scwarp_coalesce_bytes (segment size of a global access)
 
@@ -147,11 +155,11 @@ struct GpuConfig {
   uint32_t sub_partitions_per_channel = 2;  // -gpgpu_n_sub_partition_per_mchannel
   uint32_t l2_slices() const { return mem_channels * sub_partitions_per_channel; }
   uint32_t icnt_latency = 8;           // -scwarp_icnt_latency (cycles each way)
-  uint32_t icnt_flit_bytes = 32;       // -scwarp_icnt_flit_bytes (per port per cycle)
-  CacheGeometry l2{64, 128, 8, 'L', 'B', 'm', 'W', 32, 4, 4};  // -gpgpu_cache:dl2 (per slice)
+  uint32_t icnt_flit_bytes = 40;       // -icnt_flit_size (one flit per port per cycle)
+  CacheGeometry l2{64, 128, 8, 'L', 'B', 'm', 'L', 256, 4, 4, 'A', 'S'};  // -gpgpu_cache:dl2 (per slice)
   uint32_t l2_latency = 120;           // -gpgpu_l2_rop_latency
   uint32_t dram_latency = 100;         // -dram_latency (fixed part added to every DRAM access)
-  uint32_t dram_queue = 16;            // -gpgpu_frfcfs_dram_sched_queue_size
+  uint32_t dram_queue = 64;            // -gpgpu_frfcfs_dram_sched_queue_size
   uint32_t dram_bus_bytes = 4;         // -gpgpu_dram_buswidth (per chip)
   uint32_t dram_chips_per_channel = 2; // -gpgpu_n_mem_per_ctrlr
   uint32_t dram_burst = 8;             // -gpgpu_dram_burst_length
@@ -161,6 +169,11 @@ struct GpuConfig {
   // core cycles and converts DRAM timing with dram_mhz / core_mhz.
   double core_mhz = 700.0, icnt_mhz = 700.0, l2_mhz = 700.0, dram_mhz = 924.0;
   uint32_t dram_scheduler = 1;         // -gpgpu_dram_scheduler (0 FIFO, 1 FR-FCFS)
+  // -gpgpu_perf_sim_memcpy: host-to-device copies leave their lines in the L2
+  // (GPGPU-Sim 4.x; SM2_GTX480's file sets 1). 0, the default: every launch
+  // starts with the L2 as the last kernel left it, as in GPGPU-Sim 3.2.2,
+  // which the papers ran and which has no such option.
+  bool perf_sim_memcpy = false;
 
   // --- simulation ---
   bool skip_idle = true;               // -scwarp_skip_idle (skip cycles where nothing can change)

@@ -153,8 +153,8 @@ Option clock_domains() {
 
 Option dram_timing() {
   return {"gpgpu_dram_timing_opt", "",
-          "DRAM timing in command cycles, \"nbk=..:CCD=..:RRD=..:RCD=..:RAS=..:RP=..:RC=..:CL=..:WL=..:CDLR=..:WR=..\" "
-          "(nbkgrp, CCDL, RTPL accepted and ignored)",
+          "DRAM timing in command cycles, \"nbk=..:CCD=..:RRD=..:RCD=..:RAS=..:RP=..:RC=..:CL=..:WL=..:CDLR=..:WR=..:"
+          "nbkgrp=..:CCDL=..:RTPL=..\" (bank b is in bank group b % nbkgrp)",
           [](GpuConfig& g, std::string_view v) { g.dram = parse_dram_timing(v, GpuConfig{}.dram); },
           [](const GpuConfig& g) { return format_dram_timing(g.dram); }};
 }
@@ -274,16 +274,18 @@ std::vector<Option> build_table() {
       pipeline_widths(),
       // SM memory
       cache("gpgpu_cache:dl1", &G::l1d, "L1 data cache geometry (per SM)"),
-      count("scwarp_l1d_hit_latency", &G::l1d_hit_latency, 1, "L1D hit latency in the LD/ST pipeline"),
+      count("gpgpu_l1_latency", &G::l1_latency, 1,
+            "cycles every L1D access spends in the L1 pipeline before its tag lookup (a hit completes then, a miss leaves then)"),
       count("gpgpu_shmem_num_banks", &G::shmem_banks, 1, "shared memory banks"),
-      count("scwarp_shmem_latency", &G::shmem_latency, 1, "shared memory latency after the last bank access"),
+      count("gpgpu_smem_latency", &G::smem_latency, 1, "shared memory latency after the last bank access"),
       count("scwarp_const_latency", &G::const_latency, 1, "constant/param cache hit latency per distinct address"),
       power_of_two("scwarp_coalesce_bytes", &G::coalesce_bytes, 32, "segment size a global access coalesces into"),
       // interconnect, L2, DRAM
       count("gpgpu_n_mem", &G::mem_channels, 1, "memory channels (controllers)"),
       count("gpgpu_n_sub_partition_per_mchannel", &G::sub_partitions_per_channel, 1, "L2 slices per memory channel"),
       count("scwarp_icnt_latency", &G::icnt_latency, 1, "interconnect cycles each way"),
-      count("scwarp_icnt_flit_bytes", &G::icnt_flit_bytes, 1, "interconnect bytes per port per cycle"),
+      with_alias(count("icnt_flit_size", &G::icnt_flit_bytes, 1, "interconnect bytes per flit, one flit per port per cycle"),
+                 "scwarp_icnt_flit_bytes"),
       cache("gpgpu_cache:dl2", &G::l2, "L2 cache geometry per slice (sub-partition)"),
       with_alias(count("gpgpu_l2_rop_latency", &G::l2_latency, 1, "L2 (ROP) latency; GPGPU-Sim 3.x calls it -rop_latency"),
                  "rop_latency"),
@@ -296,6 +298,8 @@ std::vector<Option> build_table() {
       dram_timing(),
       clock_domains(),
       dram_scheduler(),
+      flag("gpgpu_perf_sim_memcpy", &G::perf_sim_memcpy,
+           "1: host-to-device copies fill the L2 with their lines (as GPGPU-Sim 4.x); 0: they bypass it"),
       // simulation
       flag("scwarp_skip_idle", &G::skip_idle, "1: skip cycles in which nothing can change (same results, faster)"),
       count64("scwarp_max_cycles", &G::max_cycles, "fail the run past this many cycles; 0 = no limit"),
@@ -312,14 +316,17 @@ const std::vector<Option>& option_table() {
   return table;
 }
 
-std::string_view renamed_option(std::string_view old_name) {
-  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
+const char* renamed_option(std::string_view old_name) {
+  // Our own names that became GPGPU-Sim's when the mechanism got its values.
+  static constexpr std::pair<std::string_view, const char*> kRenamed[] = {
+      {"scwarp_l1d_hit_latency", "gpgpu_l1_latency"},
+      {"scwarp_shmem_latency", "gpgpu_smem_latency"},
       {"scwarp_sfu_latency", "ptx_opcode_latency_sfu"},
       {"scwarp_sfu_initiation", "ptx_opcode_initiation_sfu"},
   };
-  for (const auto& [old_spelling, new_name] : kRenamed)
-    if (old_spelling == old_name) return new_name;
-  return {};
+  for (const auto& [old_name_of, new_name] : kRenamed)
+    if (old_name_of == old_name) return new_name;
+  return nullptr;
 }
 
 const Option* find_option(std::string_view name) {

@@ -25,11 +25,11 @@ struct Option {
 };
 
 const std::vector<Option>& option_table();
-// The new name of an option we renamed (to GPGPU-Sim's), or empty: a file or
-// override that still uses the old name is refused with a message naming it.
-std::string_view renamed_option(std::string_view old_name);
 // By name or alias (without '-'); nullptr when the option is not ours.
 const Option* find_option(std::string_view name);
+// The option that replaced a name scwarp used to read (without '-'), or
+// nullptr: old names are refused with the new one, never ignored.
+const char* renamed_option(std::string_view old_name);
 // Every option's current value, keyed by name (without '-').
 std::map<std::string, std::string> option_values(const GpuConfig& gpu);
 

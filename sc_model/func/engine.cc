@@ -285,7 +285,7 @@ uint64_t Engine::run_block(Block& block) {
     for (auto& warp : block.warps_) {
       for (unsigned i = 0; i < kRoundRobinQuantum && warp->state_ == WarpState::Ready; ++i) {
         step_into(block, *warp, rec);
-        thread_instructions += std::popcount(rec.active_mask);
+        thread_instructions += std::popcount(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
         progressed = true;
       }
     }

@@ -33,6 +33,8 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   // The engine must live until kernel_done().
   void start_kernel(func::Engine& engine, uint64_t kernel_index);
   bool kernel_done() const { return dispatcher_.kernel_done(); }
+  // Between kernels: a host-to-device copy leaves its lines in the L2.
+  void copy_into_l2(uint64_t addr, uint64_t bytes) { memory_->copy_into_l2(addr, bytes); }
   // Most TBs of the current kernel resident on the GPU at once (seed 004's R).
   uint64_t max_resident_tbs() const { return max_resident_; }
   uint64_t blocks_unfinished() const;

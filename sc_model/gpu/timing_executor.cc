@@ -52,6 +52,10 @@ runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
   return {kernel.thread_instructions, kernel.warp_instructions, kernel.blocks, kernel.cycles()};
 }
 
+void TimingExecutor::copied_to_device(uint64_t dst, uint64_t bytes) {
+  if (cfg_.perf_sim_memcpy) gpu_->copy_into_l2(dst, bytes);
+}
+
 void TimingExecutor::run_until_kernel_done(const func::LaunchSpec& spec) {
   const uint64_t start = current_cycle();
   if (cfg_.max_cycles)

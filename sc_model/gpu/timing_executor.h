@@ -22,6 +22,8 @@ class TimingExecutor : public runtime::Executor {
   ~TimingExecutor() override;
 
   runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
+  // With -gpgpu_perf_sim_memcpy 1 the copy's lines are left in the L2.
+  void copied_to_device(uint64_t dst, uint64_t bytes) override;
 
   // Counters of every unit and the records of every kernel and TB so far.
   stats::RunReport report() const;

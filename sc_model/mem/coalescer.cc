@@ -18,10 +18,14 @@ constexpr uint32_t kMaxLaneBytes = 32;  // ld.v4.b64 / ld.v8.b32
 constexpr size_t kMaxSegments = func::kWarpSize * (kMaxLaneBytes / 4 + 1);
 
 // The segments of one record being built: bytes touched in each, as a mask.
+// With `separate_overlaps` (atomics, as GPGPU-Sim's
+// memory_coalescing_arch_atomic) a lane joins the first access of its
+// segment none of whose bytes it touches, else opens another one: lanes on
+// the same address become one access each, served one after another at the L2.
 class SegmentSet {
  public:
-  SegmentSet(uint32_t segment_bytes, std::vector<MemAccess>& out)
-      : segment_bytes_(segment_bytes), out_(out), first_(out.size()) {}
+  SegmentSet(uint32_t segment_bytes, bool separate_overlaps, std::vector<MemAccess>& out)
+      : segment_bytes_(segment_bytes), separate_overlaps_(separate_overlaps), out_(out), first_(out.size()) {}
 
   // Marks [addr, addr + bytes) touched, splitting at segment boundaries.
   void touch(uint64_t addr, uint32_t bytes, const MemAccess& pattern) {
@@ -29,7 +33,9 @@ class SegmentSet {
       uint64_t segment = addr & ~uint64_t(segment_bytes_ - 1);
       uint32_t in_segment = uint32_t(addr - segment);
       uint32_t n = std::min(bytes, segment_bytes_ - in_segment);
-      set_bits(masks_[index_of(segment, pattern)], in_segment, n);
+      Mask touched = bits(in_segment, n);
+      Mask& mask = masks_[index_of(segment, touched, pattern)];
+      for (size_t k = 0; k < mask.size(); ++k) mask[k] |= touched[k];
       addr += n;
       bytes -= n;
     }
@@ -46,21 +52,34 @@ class SegmentSet {
   using Mask = std::array<uint64_t, kMaxSegmentBytes / 64>;
 
   // Bytes [from, from + n) of a segment (n <= 128).
-  static void set_bits(Mask& mask, uint32_t from, uint32_t n) {
+  static Mask bits(uint32_t from, uint32_t n) {
+    Mask mask{};
     for (uint32_t k = 0; k < mask.size(); ++k) {
       uint32_t lo = std::max(from, 64 * k), hi = std::min(from + n, 64 * k + 64);
       if (lo >= hi) continue;
       uint64_t ones = hi - lo == 64 ? ~uint64_t(0) : (uint64_t(1) << (hi - lo)) - 1;
-      mask[k] |= ones << (lo - 64 * k);
+      mask[k] = ones << (lo - 64 * k);
     }
+    return mask;
   }
 
-  // The segment's index among this record's, creating it on first touch.
-  // Neighbouring lanes usually share a segment: the last one found is tried first.
-  size_t index_of(uint64_t segment, const MemAccess& pattern) {
-    if (last_ < out_.size() - first_ && out_[first_ + last_].line_addr == segment) return last_;
-    for (size_t i = first_; i < out_.size(); ++i)
-      if (out_[i].line_addr == segment) return last_ = i - first_;
+  // Whether access i (an index among this record's) can take `touched`.
+  bool takes(size_t i, uint64_t segment, const Mask& touched) const {
+    if (out_[first_ + i].line_addr != segment) return false;
+    if (!separate_overlaps_) return true;
+    for (size_t k = 0; k < touched.size(); ++k)
+      if (masks_[i][k] & touched[k]) return false;
+    return true;
+  }
+
+  // The index among this record's of the access that takes `touched`,
+  // creating it when none does. Neighbouring lanes usually share a segment:
+  // the last one found is tried first.
+  size_t index_of(uint64_t segment, const Mask& touched, const MemAccess& pattern) {
+    // (Atomics scan from the first access, as GPGPU-Sim does.)
+    if (!separate_overlaps_ && last_ < out_.size() - first_ && takes(last_, segment, touched)) return last_;
+    for (size_t i = 0; i < out_.size() - first_; ++i)
+      if (takes(i, segment, touched)) return last_ = i;
     MemAccess access = pattern;
     access.line_addr = segment;
     out_.push_back(access);
@@ -70,6 +89,7 @@ class SegmentSet {
   }
 
   uint32_t segment_bytes_;
+  bool separate_overlaps_;
   std::vector<MemAccess>& out_;
   size_t first_;
   size_t last_ = 0;  // index of the segment touched last
@@ -125,7 +145,7 @@ void coalesce(const func::ExecRecord& rec, const WarpPlacement& warp, uint32_t s
   pattern.kind = access_kind(*rec.instr);
   pattern.local = local;
   pattern.sm = warp.sm;
-  SegmentSet segments(segment_bytes, out);
+  SegmentSet segments(segment_bytes, pattern.kind == AccessKind::Atomic, out);
   for (uint32_t lane = 0; lane < func::kWarpSize; ++lane) {
     if (!(rec.exec_mask >> lane & 1)) continue;
     uint64_t addr = rec.addr[lane];

@@ -37,8 +37,10 @@ AccessKind access_kind(const ptx::Instr& instr);
 // Appends the record's accesses to `out` (token 0: the caller sets it), one
 // per distinct `segment_bytes`-aligned segment, in the order of the first
 // lane touching each; `bytes` counts the distinct bytes touched in it, and an
-// access crossing a segment boundary touches both segments. Atomics coalesce
-// the same way (one access per segment, performed at the L2). Global and
+// access crossing a segment boundary touches both segments. Atomics (performed
+// at the L2) coalesce only lanes whose bytes do not overlap: a lane joins the
+// first access of its segment it does not overlap, else opens another, so k
+// lanes on one address make k accesses (GPGPU-Sim's atomic coalescing). Global and
 // Generic records use the lanes' addresses as device addresses (a Generic
 // record mixes spaces and keeps no per-lane space: taken as global); Local
 // records map per-thread offsets with local_device_address. Throws

@@ -40,6 +40,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const config::GpuConfig& 
   if (cfg.dram_bus_bytes == 0 || cfg.dram_chips_per_channel == 0 || cfg.dram_burst == 0 || cfg.dram_data_ratio == 0)
     throw Error("DRAM channel: bus width, chips per channel, burst length and data ratio must all be at least 1");
   banks_.assign(cfg.dram.banks, DramBank(cfg.dram, dram_burst_cycles(cfg, 128)));
+  groups_.assign(cfg.dram.bank_groups, BankGroup{});
   from_l2.register_nb_transport_fw(this, &DramChannel::nb_transport_fw);
 }
 
@@ -141,7 +142,7 @@ bool DramChannel::try_issue(uint32_t bank_index, uint64_t dram_cycle, uint64_t c
   std::optional<uint32_t> row = bank.open_row();
   if (row && *row == service.request.row) return try_column(bank_index, dram_cycle, core_cycle);
   if (row) {
-    if (!bank.can_precharge(dram_cycle)) return false;
+    if (!bank.can_precharge(dram_cycle) || dram_cycle < group(bank_index).precharge_at) return false;
     bank.precharge(dram_cycle);
     ++counters_.precharges;
     return true;
@@ -159,7 +160,10 @@ bool DramChannel::try_column(uint32_t bank_index, uint64_t dram_cycle, uint64_t 
   DramBank& bank = banks_[bank_index];
   bool write = service.request.write;
   uint64_t data_start = dram_cycle + (write ? cfg_.dram.WL : cfg_.dram.CL);
-  if (!bank.can_access(dram_cycle) || dram_cycle < column_at_ || data_start < bus_free_at_) return false;
+  BankGroup& grp = group(bank_index);
+  if (!bank.can_access(dram_cycle) || dram_cycle < column_at_ || dram_cycle < grp.column_at ||
+      data_start < bus_free_at_)
+    return false;
   if (dram_cycle < (write ? write_at_ : read_at_)) return false;
   uint32_t burst = dram_burst_cycles(cfg_, service.request.bytes);
   if (write) {
@@ -171,6 +175,8 @@ bool DramChannel::try_column(uint32_t bank_index, uint64_t dram_cycle, uint64_t 
   }
   ++(service.activated ? counters_.row_misses : counters_.row_hits);
   column_at_ = dram_cycle + cfg_.dram.tCCD;
+  grp.column_at = dram_cycle + cfg_.dram.tCCDL;
+  if (!write) grp.precharge_at = dram_cycle + cfg_.dram.tRTPL;
   bus_free_at_ = data_start + burst;
   if (write) {
     read_at_ = bus_free_at_ + cfg_.dram.tCDLR;

@@ -99,6 +99,13 @@ class DramChannel : public ClockedModule {
   uint64_t next_command_cycle_ = 0;
   uint64_t activate_at_ = 0;       // tRRD: any bank
   uint64_t column_at_ = 0;         // tCCD
+  // GDDR5 bank groups (bank b in group b % nbkgrp): tCCDL between column
+  // commands of a group, tRTPL from a read to a precharge in its group.
+  struct BankGroup {
+    uint64_t column_at = 0, precharge_at = 0;
+  };
+  std::vector<BankGroup> groups_;
+  BankGroup& group(uint32_t bank) { return groups_[bank % groups_.size()]; }
   uint64_t read_at_ = 0;           // tCDLR after the last write's data
   uint64_t write_at_ = 0;          // bus turnaround after the last read's data
   uint64_t bus_free_at_ = 0;       // data bus

@@ -8,31 +8,34 @@
 
 namespace scwarp::mem {
 
-IcntPlane::IcntPlane(uint32_t inputs, uint32_t outputs, uint32_t queue_depth, uint32_t latency)
-    : latency_(latency), held_(inputs), outputs_(outputs) {
+IcntPlane::IcntPlane(uint32_t inputs, uint32_t outputs, uint32_t input_slots, uint32_t queue_depth,
+                     uint32_t latency)
+    : latency_(latency), inputs_(inputs, Input{{}, SlotCount(input_slots)}), outputs_(outputs) {
   if (queue_depth == 0) throw Error("interconnect: output queue depth must be at least 1");
+  if (input_slots == 0) throw Error("interconnect: input buffers must hold at least 1 packet");
   if (latency == 0) throw Error("interconnect: -scwarp_icnt_latency must be at least 1 cycle");
   for (Output& out : outputs_) out.ring.resize(queue_depth);
 }
 
-void IcntPlane::hold(const IcntPacket& packet, uint64_t visible_at) {
-  if (packet.input >= held_.size() || packet.output >= outputs_.size())
+void IcntPlane::hold(const IcntPacket& packet, uint64_t cycle) {
+  if (packet.input >= inputs_.size() || packet.output >= outputs_.size())
     throw Error(fmt::format("interconnect: packet from port {} to port {} is out of range ({} x {})", packet.input,
-                            packet.output, held_.size(), outputs_.size()));
-  if (held_[packet.input])
-    throw Error(fmt::format("interconnect: port {} sent a new transaction before the previous one was accepted",
-                            packet.input));
-  held_[packet.input] = Held{packet, visible_at};
+                            packet.output, inputs_.size(), outputs_.size()));
+  Input& in = inputs_[packet.input];
+  if (!in.slots.free(cycle))
+    throw Error(fmt::format("interconnect: port {} sent a packet its full input buffer cannot take", packet.input));
+  in.slots.take();
+  in.held.push_back(Held{packet, cycle + 1});
   ++outputs_[packet.output].held_for;
   ++held_count_;
 }
 
 std::optional<uint32_t> IcntPlane::pick_input(const Output& out, uint32_t output, uint64_t cycle) const {
-  uint32_t inputs = uint32_t(held_.size());
+  uint32_t inputs = uint32_t(inputs_.size());
   for (uint32_t i = 0; i < inputs; ++i) {
     uint32_t input = (out.next_input + i) % inputs;
-    const auto& h = held_[input];
-    if (h && h->packet.output == output && h->visible_at <= cycle) return input;
+    const std::deque<Held>& held = inputs_[input].held;
+    if (!held.empty() && held.front().packet.output == output && held.front().visible_at <= cycle) return input;
   }
   return std::nullopt;
 }
@@ -45,11 +48,13 @@ uint32_t IcntPlane::arbitrate(uint64_t cycle, std::vector<IcntPacket>& accepted)
     if (out.held_for == 0 || out.count == out.ring.size() || out.link_free_at > cycle) continue;
     std::optional<uint32_t> input = pick_input(out, o, cycle);
     if (!input) continue;
-    IcntPacket packet = held_[*input]->packet;
-    held_[*input].reset();
+    Input& in = inputs_[*input];
+    IcntPacket packet = in.held.front().packet;
+    in.held.pop_front();
+    in.slots.release(cycle);
     --out.held_for;
     --held_count_;
-    out.next_input = (*input + 1) % uint32_t(held_.size());
+    out.next_input = (*input + 1) % uint32_t(inputs_.size());
     out.link_free_at = cycle + packet.flits;
     out.ring[(out.head + out.count) % out.ring.size()] = Queued{packet, cycle + packet.flits - 1 + latency_};
     ++out.count;
@@ -57,7 +62,7 @@ uint32_t IcntPlane::arbitrate(uint64_t cycle, std::vector<IcntPacket>& accepted)
     accepted.push_back(packet);
   }
   uint32_t stalled = 0;
-  for (const auto& h : held_) stalled += h && h->visible_at <= cycle;
+  for (const Input& in : inputs_) stalled += !in.held.empty() && in.held.front().visible_at <= cycle;
   return stalled;
 }
 

@@ -1,17 +1,21 @@
 // One direction of the interconnect's crossbar (requests SM -> L2 slice, or
-// replies L2 slice -> SM). Each input holds at most one packet waiting to
-// enter (the TLM AT exclusion rule: one BEGIN_* unanswered per socket). Each
-// output has a bounded queue and a link that serialises one flit per cycle;
+// replies L2 slice -> SM). Each input buffers up to `input_slots` packets
+// waiting to enter, oldest first; a slot an entering packet leaves is free
+// from the next cycle (SlotCount). Each output has a bounded queue and a
+// link that serialises one flit per cycle;
 // every cycle a free output takes one held packet addressed to it, choosing
 // among inputs round-robin, and the packet arrives at the far end after
 // its flits plus the wire latency. Pure logic: the Interconnect does the TLM calls.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <vector>
 
 #include <tlm>
+
+#include "sc_model/common/slot_count.h"
 
 namespace scwarp::mem {
 
@@ -24,13 +28,14 @@ struct IcntPacket {
 
 class IcntPlane {
  public:
-  // Throws scwarp::Error for a zero queue depth or latency.
-  IcntPlane(uint32_t inputs, uint32_t outputs, uint32_t queue_depth, uint32_t latency);
+  // Throws scwarp::Error for a zero queue depth, input buffer or latency.
+  IcntPlane(uint32_t inputs, uint32_t outputs, uint32_t input_slots, uint32_t queue_depth, uint32_t latency);
 
-  bool holding(uint32_t input) const { return held_[input].has_value(); }
-  // A packet offered at its input, eligible from cycle `visible_at`. Throws
-  // scwarp::Error if the input already holds one or the output is out of range.
-  void hold(const IcntPacket& packet, uint64_t visible_at);
+  // Whether `input` can buffer another packet at `cycle` (take it with hold).
+  bool has_room(uint32_t input, uint64_t cycle) { return inputs_[input].slots.free(cycle); }
+  // A packet buffered at its input at `cycle`, eligible from cycle + 1.
+  // Throws scwarp::Error if the input had no room or a port is out of range.
+  void hold(const IcntPacket& packet, uint64_t cycle);
   // Moves held packets into output queues; appends the accepted ones to
   // `accepted` (cleared first) so the caller can answer them. Returns how
   // many eligible packets had to stay (stalled port-cycles).
@@ -49,6 +54,10 @@ class IcntPlane {
     IcntPacket packet;
     uint64_t visible_at;
   };
+  struct Input {
+    std::deque<Held> held;  // oldest first
+    SlotCount slots;
+  };
   struct Queued {
     IcntPacket packet;
     uint64_t arrive_at = 0;
@@ -64,7 +73,7 @@ class IcntPlane {
   std::optional<uint32_t> pick_input(const Output& out, uint32_t output, uint64_t cycle) const;
 
   uint32_t latency_;
-  std::vector<std::optional<Held>> held_;
+  std::vector<Input> inputs_;
   std::vector<Output> outputs_;
   uint32_t held_count_ = 0, queued_count_ = 0;
 };

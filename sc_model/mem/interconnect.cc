@@ -9,14 +9,31 @@
 
 namespace scwarp::mem {
 
+namespace {
+
+// `answer` sends the END_* the sender of an admitted packet waits for.
+template <typename Answer>
+void admit(IcntPlane& plane, std::vector<std::optional<IcntPacket>>& waiting, uint64_t cycle, Answer answer) {
+  for (std::optional<IcntPacket>& packet : waiting) {
+    if (!packet || !plane.has_room(packet->input, cycle)) continue;
+    plane.hold(*packet, cycle);
+    answer(*packet);
+    packet.reset();
+  }
+}
+
+}  // namespace
+
 Interconnect::Interconnect(sc_core::sc_module_name name, const config::GpuConfig& cfg)
     : ClockedModule(name, cfg.skip_idle),
       sm_side("sm_side"),
       l2_side("l2_side"),
       cfg_(cfg),
       map_(cfg),
-      requests_(cfg.sm_count(), cfg.l2_slices(), kPortQueueDepth, cfg.icnt_latency),
-      replies_(cfg.l2_slices(), cfg.sm_count(), kPortQueueDepth, cfg.icnt_latency),
+      requests_(cfg.sm_count(), cfg.l2_slices(), kInputSlots, kPortQueueDepth, cfg.icnt_latency),
+      replies_(cfg.l2_slices(), cfg.sm_count(), kInputSlots, kPortQueueDepth, cfg.icnt_latency),
+      waiting_requests_(cfg.sm_count()),
+      waiting_replies_(cfg.l2_slices()),
       l2_request_free_at_(cfg.l2_slices(), 0),
       sm_response_free_at_(cfg.sm_count(), 0) {
   if (cfg.icnt_flit_bytes == 0) throw Error("interconnect: -scwarp_icnt_flit_bytes must be at least 1");
@@ -44,39 +61,74 @@ tlm::tlm_sync_enum Interconnect::from_sm(int sm, tlm::tlm_generic_payload& paylo
     if (ext.source != uint32_t(sm))
       throw Error(fmt::format("{}: request on SM port {} claims source {}", name(), sm, ext.source));
     uint32_t flits = payload.is_write() ? data_flits(payload) : 1;
-    requests_.hold(IcntPacket{&payload, uint32_t(sm), map_.slice_of(payload.get_address()), flits}, now + 1);
-  } else if (phase == tlm::END_RESP) {
-    sm_response_free_at_[sm] = now + 1;
-  } else {
-    throw Error(fmt::format("{}: unexpected TLM phase from SM {}", name(), sm));
+    IcntPacket packet{&payload, uint32_t(sm), map_.slice_of(payload.get_address()), flits};
+    wake_at(now + 1);
+    if (!offer(requests_, waiting_requests_, packet, now)) return tlm::TLM_ACCEPTED;
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
   }
+  if (phase != tlm::END_RESP) throw Error(fmt::format("{}: unexpected TLM phase from SM {}", name(), sm));
+  sm_response_free_at_[sm] = now + 1;
   wake_at(now + 1);
   return tlm::TLM_ACCEPTED;
+}
+
+bool Interconnect::offer(IcntPlane& plane, std::vector<std::optional<IcntPacket>>& waiting,
+                         const IcntPacket& packet, uint64_t cycle) {
+  if (waiting[packet.input])
+    throw Error(fmt::format("{}: port {} sent a new transaction before the previous one was accepted", name(),
+                            packet.input));
+  if (!plane.has_room(packet.input, cycle)) {
+    waiting[packet.input] = packet;
+    return false;
+  }
+  plane.hold(packet, cycle);
+  return true;
 }
 
 tlm::tlm_sync_enum Interconnect::from_l2(int slice, tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                          sc_core::sc_time&) {
   uint64_t now = current_cycle();
+  wake_at(now + 1);
   if (phase == tlm::END_REQ) {
     l2_request_free_at_[slice] = now + 1;
-  } else if (phase == tlm::BEGIN_RESP) {
-    uint32_t sm = extension_of(payload).source;
-    uint32_t flits = payload.is_write() ? 1 : data_flits(payload);
-    replies_.hold(IcntPacket{&payload, uint32_t(slice), sm, flits}, now + 1);
-  } else {
-    throw Error(fmt::format("{}: unexpected TLM phase from L2 slice {}", name(), slice));
+    return tlm::TLM_ACCEPTED;
   }
-  wake_at(now + 1);
-  return tlm::TLM_ACCEPTED;
+  if (phase != tlm::BEGIN_RESP) throw Error(fmt::format("{}: unexpected TLM phase from L2 slice {}", name(), slice));
+  uint32_t sm = extension_of(payload).source;
+  uint32_t flits = payload.is_write() ? 1 : data_flits(payload);
+  if (!offer(replies_, waiting_replies_, IcntPacket{&payload, uint32_t(slice), sm, flits}, now))
+    return tlm::TLM_ACCEPTED;
+  phase = tlm::END_RESP;
+  return tlm::TLM_UPDATED;
 }
 
 uint64_t Interconnect::tick(uint64_t cycle) {
+  admit_waiting(cycle);
   accept_requests(cycle);
   accept_replies(cycle);
   deliver_requests(cycle);
   deliver_replies(cycle);
   uint64_t next = std::min(requests_.next_event(cycle), replies_.next_event(cycle));
+  if (waiting()) next = std::min(next, cycle + 1);
   return next == IcntPlane::kNever ? kIdle : next;
+}
+
+bool Interconnect::waiting() const {
+  auto some = [](const auto& ports) { return std::any_of(ports.begin(), ports.end(), [](auto& p) { return p.has_value(); }); };
+  return some(waiting_requests_) || some(waiting_replies_);
+}
+
+void Interconnect::admit_waiting(uint64_t cycle) {
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  admit(requests_, waiting_requests_, cycle, [&](const IcntPacket& p) {
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sm_side[p.input]->nb_transport_bw(*p.payload, phase, delay);
+  });
+  admit(replies_, waiting_replies_, cycle, [&](const IcntPacket& p) {
+    tlm::tlm_phase phase = tlm::END_RESP;
+    l2_side[p.input]->nb_transport_fw(*p.payload, phase, delay);
+  });
 }
 
 void Interconnect::accept_requests(uint64_t cycle) {
@@ -84,9 +136,6 @@ void Interconnect::accept_requests(uint64_t cycle) {
   for (const IcntPacket& packet : accepted_) {
     ++counters_.requests;
     counters_.request_bytes += uint64_t(packet.flits) * cfg_.icnt_flit_bytes;
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    sm_side[packet.input]->nb_transport_bw(*packet.payload, phase, delay);
   }
 }
 
@@ -95,9 +144,6 @@ void Interconnect::accept_replies(uint64_t cycle) {
   for (const IcntPacket& packet : accepted_) {
     ++counters_.replies;
     counters_.reply_bytes += uint64_t(packet.flits) * cfg_.icnt_flit_bytes;
-    tlm::tlm_phase phase = tlm::END_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    l2_side[packet.input]->nb_transport_fw(*packet.payload, phase, delay);
   }
 }
 
@@ -137,10 +183,10 @@ void Interconnect::deliver_replies(uint64_t cycle) {
 }
 
 bool Interconnect::idle() const {
-  auto waiting = [](uint64_t free_at) { return free_at == kIdle; };
-  return requests_.empty() && replies_.empty() &&
-         std::none_of(l2_request_free_at_.begin(), l2_request_free_at_.end(), waiting) &&
-         std::none_of(sm_response_free_at_.begin(), sm_response_free_at_.end(), waiting);
+  auto answer_due = [](uint64_t free_at) { return free_at == kIdle; };
+  return requests_.empty() && replies_.empty() && !waiting() &&
+         std::none_of(l2_request_free_at_.begin(), l2_request_free_at_.end(), answer_due) &&
+         std::none_of(sm_response_free_at_.begin(), sm_response_free_at_.end(), answer_due);
 }
 
 }  // namespace scwarp::mem

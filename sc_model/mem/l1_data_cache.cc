@@ -48,7 +48,23 @@ L1DataCache::L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& 
   released_.reserve(cfg.l1d.mshr_max_merge);
 }
 
+// Every access first spends -gpgpu_l1_latency cycles in the L1 pipeline;
+// its lookup then hits (done that cycle) or misses (leaves that cycle). A
+// lookup refused for lack of MSHRs or miss-queue space (a reservation
+// failure) holds the pipeline, which then fills and refuses new accesses,
+// as GPGPU-Sim's latency queue does.
 bool L1DataCache::try_access(const MemAccess& a, uint64_t cycle) {
+  if (pipeline_.size() >= std::max(1u, cfg_.l1_latency)) return false;
+  pipeline_.push_back(Staged{a, cycle + std::max(1u, cfg_.l1_latency)});
+  return true;
+}
+
+void L1DataCache::lookup_staged(uint64_t cycle) {
+  if (pipeline_.empty() || pipeline_.front().lookup_at > cycle) return;
+  if (lookup(pipeline_.front().access, cycle)) pipeline_.pop_front();
+}
+
+bool L1DataCache::lookup(const MemAccess& a, uint64_t cycle) {
   switch (a.kind) {
     case AccessKind::Load: return load(a, cycle);
     case AccessKind::Store: return a.local ? local_store(a, cycle) : global_store(a, cycle);
@@ -67,7 +83,7 @@ bool L1DataCache::load(const MemAccess& a, uint64_t cycle) {
   if (tags_.access(line, false)) {
     ++counters_.accesses;
     ++counters_.hits;
-    completions_.push(a.token, cycle + std::max(1u, cfg_.l1d_hit_latency));
+    completions_.push(a.token, cycle);  // the pipeline was the hit latency
     return true;
   }
   MshrOutcome outcome = mshr_.check(line);
@@ -95,7 +111,7 @@ bool L1DataCache::global_store(const MemAccess& a, uint64_t cycle) {
   // Write-through: a present line stays valid and clean; no allocation on a miss.
   if (tags_.access(line, false)) ++counters_.hits;
   enqueue(tlm::TLM_WRITE_COMMAND, line, a.bytes, AccessKind::Store, 0);
-  completions_.push(a.token, cycle + 1);
+  completions_.push(a.token, cycle);  // the pipeline was its latency
   ++counters_.accesses;
   ++counters_.stores;
   return true;
@@ -116,7 +132,7 @@ bool L1DataCache::local_store(const MemAccess& a, uint64_t cycle) {
     if (victim.dirty && !queue_has_room(1)) return refuse();
     write_back(tags_.allocate(line, LineState::Valid, true));
   }
-  completions_.push(a.token, cycle + 1);
+  completions_.push(a.token, cycle);  // the pipeline was its latency
   ++counters_.accesses;
   ++counters_.stores;
   return true;
@@ -145,12 +161,13 @@ void L1DataCache::write_back(const Eviction& victim) {
 }
 
 bool L1DataCache::busy() const {
-  return !miss_queue_.empty() || request_in_flight_ || !completions_.empty() || !responses_.empty() ||
-         reads_outstanding_ > 0;
+  return !pipeline_.empty() || !miss_queue_.empty() || request_in_flight_ || !completions_.empty() ||
+         !responses_.empty() || reads_outstanding_ > 0;
 }
 
 uint64_t L1DataCache::next_event() const {
   uint64_t next = ClockedModule::kIdle;
+  if (!pipeline_.empty()) next = std::min(next, std::max(last_tick_ + 1, pipeline_.front().lookup_at));
   if (!completions_.empty()) next = std::min(next, completions_.next_ready());
   if (!responses_.empty()) next = std::min(next, responses_.next_ready());
   if (!miss_queue_.empty() && !request_in_flight_)
@@ -161,6 +178,7 @@ uint64_t L1DataCache::next_event() const {
 void L1DataCache::tick(uint64_t cycle) {
   last_tick_ = cycle;
   while (responses_.ready(cycle)) handle_response(responses_.pop(), cycle);
+  lookup_staged(cycle);
   while (completions_.ready(cycle)) up->access_done(completions_.pop(), cycle);
   send_request(cycle);
 }

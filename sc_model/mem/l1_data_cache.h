@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include <systemc>
@@ -59,6 +60,15 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf {
     bool send_end_resp = false;  // the response came as the return of our own call
   };
 
+  // An access in the L1 pipeline (GPGPU-Sim 4.x's l1_latency_queue): looked
+  // up at `lookup_at`, in arrival order, at most one per cycle.
+  struct Staged {
+    MemAccess access;
+    uint64_t lookup_at = 0;
+  };
+
+  void lookup_staged(uint64_t cycle);
+  bool lookup(const MemAccess& a, uint64_t cycle);
   bool load(const MemAccess& a, uint64_t cycle);
   bool global_store(const MemAccess& a, uint64_t cycle);
   bool local_store(const MemAccess& a, uint64_t cycle);
@@ -87,6 +97,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf {
   uint32_t miss_queue_capacity_;
   tlm::tlm_generic_payload* request_in_flight_ = nullptr;  // sent, END_REQ not yet seen
   uint64_t next_send_ = 0;  // END_REQ seen at c: the next BEGIN_REQ from c + 1
+  std::deque<Staged> pipeline_;       // at most max(1, l1_latency) entries
   DelayQueue<uint32_t> completions_;  // tokens due to access_done at their cycle
   DelayQueue<Response> responses_;
   uint32_t reads_outstanding_ = 0;    // loads/atomics sent below, response not yet handled

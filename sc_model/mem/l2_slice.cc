@@ -29,7 +29,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const config::GpuConfig& cfg, uin
       cfg_(cfg),
       slice_(slice),
       tags_(cfg.l2),
-      mshr_(cfg.l2.mshr_entries, cfg.l2.mshr_max_merge) {
+      mshr_(cfg.l2.mshr_entries, cfg.l2.mshr_max_merge),
+      slots_(cfg.l2_latency + kInputQueueDepth) {
   if (cfg.l2_latency == 0) throw Error("L2 slice: -gpgpu_l2_rop_latency must be at least 1 cycle");
   if (cfg.l2.line_bytes > PayloadPool::kMaxBytes)
     throw Error(fmt::format("L2 slice: line of {} bytes exceeds the {}-byte transactions below L1", cfg.l2.line_bytes,
@@ -44,6 +45,12 @@ tlm::tlm_sync_enum L2Slice::from_icnt_fw(tlm::tlm_generic_payload& payload, tlm:
   uint64_t now = current_cycle();
   if (phase == tlm::BEGIN_REQ) {
     if (held_) throw Error(fmt::format("{}: BEGIN_REQ before END_REQ of the previous request", name()));
+    wake_at(now + 1);
+    if (slots_.free(now)) {  // room: taken at once, END_REQ in this call
+      enter_rop(payload, now);
+      phase = tlm::END_REQ;
+      return tlm::TLM_UPDATED;
+    }
     held_ = &payload;
     held_visible_at_ = now + 1;
   } else if (phase == tlm::END_RESP) {
@@ -78,18 +85,29 @@ uint64_t L2Slice::tick(uint64_t cycle) {
   return next_tick(cycle);
 }
 
-// The held request enters the ROP delay while the input queue behind it has
-// room (GPGPU-Sim bounds the icnt->L2 queue, not the ROP pipeline).
+void L2Slice::take_copied_line(uint64_t line_addr) {
+  uint64_t line = tags_.line_of(line_addr);
+  if (tags_.access(line, false) || !tags_.can_allocate(line)) return;
+  tags_.allocate(line, LineState::Valid, false);
+}
+
+// A request that found no room enters the ROP once a slot frees; the ROP
+// delay's output joins the lookup queue.
 void L2Slice::accept_request(uint64_t cycle) {
-  if (held_ && held_visible_at_ <= cycle && input_.size() < kInputQueueDepth) {
+  if (held_ && held_visible_at_ <= cycle && slots_.free(cycle)) {
     tlm::tlm_generic_payload& p = **held_;
     held_.reset();
-    rop_.push(&p, cycle + cfg_.l2_latency);
+    enter_rop(p, cycle);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     from_icnt->nb_transport_bw(p, phase, delay);
   }
-  while (rop_.ready(cycle) && input_.size() < kInputQueueDepth) input_.push_back(rop_.pop());
+  while (rop_.ready(cycle)) input_.push_back(rop_.pop());
+}
+
+void L2Slice::enter_rop(tlm::tlm_generic_payload& request, uint64_t cycle) {
+  slots_.take();
+  rop_.push(&request, cycle + cfg_.l2_latency);
 }
 
 // One line fill per cycle (the tag array's port); write acknowledgements from
@@ -126,6 +144,7 @@ void L2Slice::lookup_one(uint64_t cycle) {
     return;
   }
   input_.pop_front();
+  slots_.release(cycle);
   ++counters_.accesses;
   if (request.is_write()) ++counters_.stores;
 }
@@ -163,7 +182,7 @@ L2Slice::Lookup L2Slice::read_miss(tlm::tlm_generic_payload& request, uint64_t l
 }
 
 L2Slice::Lookup L2Slice::write_miss(tlm::tlm_generic_payload& request, uint64_t line, uint64_t cycle) {
-  if (cfg_.l2.write_alloc != 'W') {  // no write allocate: the write goes on to DRAM
+  if (cfg_.l2.write_alloc == 'N') {  // no write allocate: the write goes on to DRAM
     if (to_dram_queue_.size() >= cfg_.l2.miss_queue) return Lookup::Stalled;
     to_dram_queue_.push_back(pool_.acquire(tlm::TLM_WRITE_COMMAND, request.get_address(), request.get_data_length(),
                                            own_extension(AccessKind::Store, slice_, line)));
@@ -171,7 +190,10 @@ L2Slice::Lookup L2Slice::write_miss(tlm::tlm_generic_payload& request, uint64_t 
     reply(request, cycle + 1);
     return Lookup::Done;
   }
-  if (request.get_data_length() < tags_.line_bytes()) return read_miss(request, line);  // merged at the fill
+  // Lazy fetch on read ('L') allocates without reading: we keep no byte
+  // masks, so the line is then treated as whole (docs/configuration.md).
+  bool fetch_first = cfg_.l2.write_alloc != 'L' && request.get_data_length() < tags_.line_bytes();
+  if (fetch_first) return read_miss(request, line);  // merged at the fill
   if (!tags_.can_allocate(line)) return Lookup::Stalled;
   evict(tags_.allocate(line, LineState::Valid, true));  // the write covers the line: nothing to read
   ++counters_.misses;

@@ -1,6 +1,7 @@
 // One L2 cache slice (GPGPU-Sim's memory sub-partition): requests from the
-// interconnect pass the ROP delay (cfg.l2_latency), wait in a bounded input
-// queue and are looked up one per cycle in the slice's tags (cfg.l2 geometry,
+// interconnect, one per cycle while there is room, pass the ROP delay
+// (cfg.l2_latency), wait in a bounded input queue and are looked up one per
+// cycle in the slice's tags (cfg.l2 geometry,
 // write-back). A hit replies the next cycle; a miss takes an MSHR entry
 // (later misses to the line merge into it) and reads the whole line from the
 // slice's DRAM channel; the fill replies to every merged request. Dirty
@@ -25,6 +26,7 @@
 
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/delay_queue.h"
+#include "sc_model/common/slot_count.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/mem/cache_tags.h"
 #include "sc_model/mem/mshr_table.h"
@@ -35,9 +37,10 @@ namespace scwarp::mem {
 
 class L2Slice : public ClockedModule {
  public:
-  // GPGPU-Sim's default icnt->L2 and L2->icnt queue sizes (-gpgpu_dram_partition_queues 8:8:8:8).
-  static constexpr uint32_t kInputQueueDepth = 8;
-  static constexpr uint32_t kReplyQueueDepth = 8;
+  // The icnt->L2 and L2->icnt queue sizes (-gpgpu_dram_partition_queues
+  // 64:64:64:64 in GPGPU-Sim 4.2.0's SM2_GTX480; 8:8:8:8 is its default).
+  static constexpr uint32_t kInputQueueDepth = 64;
+  static constexpr uint32_t kReplyQueueDepth = 64;
   // The ROP's read-modify-write of an atomic after its line is present (our assumption).
   static constexpr uint32_t kAtomicCycles = 4;
 
@@ -49,6 +52,11 @@ class L2Slice : public ClockedModule {
   L2Slice(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t slice);
 
   const stats::CacheCounters& counters() const { return counters_; }
+  uint32_t line_bytes() const { return tags_.line_bytes(); }
+  // A host-to-device copy wrote the line: it becomes valid and clean (most
+  // recently used), its victim dropped without a write-back, as GPGPU-Sim's
+  // force_tag_access does. A set whose ways are all reserved keeps its lines.
+  void take_copied_line(uint64_t line_addr);
   bool idle() const;
 
  private:
@@ -59,6 +67,7 @@ class L2Slice : public ClockedModule {
   uint64_t tick(uint64_t cycle) override;
 
   void accept_request(uint64_t cycle);
+  void enter_rop(tlm::tlm_generic_payload& request, uint64_t cycle);
   void fill_one(uint64_t cycle);
   void lookup_one(uint64_t cycle);
   Lookup lookup(tlm::tlm_generic_payload& request, uint64_t cycle);
@@ -75,8 +84,12 @@ class L2Slice : public ClockedModule {
   CacheTags tags_;
   MshrTable mshr_;
   PayloadPool pool_;
-  std::optional<tlm::tlm_generic_payload*> held_;  // BEGIN_REQ awaiting END_REQ
+  std::optional<tlm::tlm_generic_payload*> held_;  // BEGIN_REQ that found no room, awaiting END_REQ
   uint64_t held_visible_at_ = 0;
+  // Requests accepted and not yet looked up. GPGPU-Sim bounds only the queue
+  // after the ROP; at one request per cycle the ROP holds at most l2_latency,
+  // so l2_latency + kInputQueueDepth slots bound the same.
+  SlotCount slots_;
   DelayQueue<tlm::tlm_generic_payload*> rop_;      // the ROP delay
   std::deque<tlm::tlm_generic_payload*> input_;    // waiting for the tag lookup
   DelayQueue<tlm::tlm_generic_payload*> fills_;    // DRAM responses

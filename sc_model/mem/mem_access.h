@@ -25,8 +25,9 @@ struct MemAccess {
 // The L1 data cache as the LD/ST unit sees it (SM-internal port).
 class L1DataIf : public virtual sc_core::sc_interface {
  public:
-  // Accepts the access at `cycle`, or returns false (MSHR or miss queue full:
-  // a reservation failure; the LD/ST unit retries next cycle).
+  // Accepts the access at `cycle` into the L1 pipeline, or returns false
+  // (the pipeline is full: a lookup refused for lack of MSHRs or miss-queue
+  // space holds it; the LD/ST unit retries next cycle).
   virtual bool try_access(const MemAccess& access, uint64_t cycle) = 0;
   // True while misses are outstanding (the SM must not sleep past them... it
   // is woken by the response) or accesses are queued.

@@ -7,7 +7,7 @@
 namespace scwarp::mem {
 
 MemorySystem::MemorySystem(sc_core::sc_module_name name, const config::GpuConfig& cfg)
-    : sc_core::sc_module(name), icnt_("icnt", cfg) {
+    : sc_core::sc_module(name), map_(cfg), icnt_("icnt", cfg) {
   for (uint32_t c = 0; c < cfg.mem_channels; ++c)
     channels_.push_back(std::make_unique<DramChannel>(fmt::format("dram{}", c).c_str(), cfg, c));
   for (uint32_t s = 0; s < cfg.l2_slices(); ++s) {
@@ -38,6 +38,12 @@ std::vector<stats::DramCounters> MemorySystem::dram_per_channel() const {
   std::vector<stats::DramCounters> out;
   for (const auto& channel : channels_) out.push_back(channel->counters());
   return out;
+}
+
+void MemorySystem::copy_into_l2(uint64_t addr, uint64_t bytes) {
+  if (bytes == 0) return;
+  const uint64_t line = slices_.front()->line_bytes();
+  for (uint64_t a = addr / line * line; a < addr + bytes; a += line) slices_[map_.slice_of(a)]->take_copied_line(a);
 }
 
 bool MemorySystem::idle() const {

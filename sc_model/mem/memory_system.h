@@ -33,8 +33,12 @@ class MemorySystem : public sc_core::sc_module {
   std::vector<stats::DramCounters> dram_per_channel() const;
   // Nothing in flight anywhere below the L1s.
   bool idle() const;
+  // A host-to-device copy of [addr, addr + bytes) leaves its lines in the
+  // L2 (GPGPU-Sim's perf_memcpy_to_gpu); only between kernels.
+  void copy_into_l2(uint64_t addr, uint64_t bytes);
 
  private:
+  AddressMap map_;
   Interconnect icnt_;
   std::vector<std::unique_ptr<L2Slice>> slices_;
   std::vector<std::unique_ptr<DramChannel>> channels_;

@@ -25,6 +25,7 @@ uint64_t Device::malloc(uint64_t bytes) { return mem_.allocate(bytes); }
 void Device::free(uint64_t ptr) { mem_.release(ptr); }
 void Device::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) {
   mem_.write(dst, src, bytes);
+  executor_->copied_to_device(dst, bytes);
 }
 void Device::copy_to_host(void* dst, uint64_t src, uint64_t bytes) const {
   mem_.read(src, dst, bytes);

@@ -64,6 +64,9 @@ class Executor {
  public:
   virtual ~Executor() = default;
   virtual LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) = 0;
+  // Told of every host-to-device copy, in order, after its bytes are in
+  // memory (the timing model may warm its L2 with it, -gpgpu_perf_sim_memcpy).
+  virtual void copied_to_device(uint64_t dst, uint64_t bytes) { (void)dst, (void)bytes; }
 };
 std::unique_ptr<Executor> make_functional_executor();
 

@@ -97,7 +97,9 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
   if (long_latency) ++table_.view().units.pending_loads;
 
-  uint32_t active = uint32_t(std::popcount(rec_.active_mask));
+  // Thread instructions count the lanes whose guard was true (GPGPU-Sim's
+  // warp_inst_t::active_count() after predicated-off lanes are cleared).
+  uint32_t active = uint32_t(std::popcount(rec_.exec_mask));
   sched::WarpView& v = table_.warp_views()[w];
   TbSlot& tb = table_.tbs()[v.tb_slot];
   ++tb.in_flight;

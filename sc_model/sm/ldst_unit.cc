@@ -60,7 +60,7 @@ void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint3
       return;
     case ptx::Space::Shared:
       in.cycles = mem::shared_bank_cycles(rec, cfg_.shmem_banks);
-      in.latency = cfg_.shmem_latency;
+      in.latency = cfg_.smem_latency;
       ++shared_accesses_;
       shared_bank_cycles_ += in.cycles;
       return;

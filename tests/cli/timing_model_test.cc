@@ -50,6 +50,18 @@ TEST(TimingModel, SameInputsGiveTheSameNumbers) {
   EXPECT_EQ(simulated(run), simulated(run));
 }
 
+// -gpgpu_perf_sim_memcpy 1: the inputs a driver copies in are L2 hits
+// (vector_add at tiny: 2 x 4 KB of inputs, far below the 768 KB L2).
+TEST(TimingModel, CopiesWarmTheL2OnlyWithPerfSimMemcpy) {
+  const std::string run = "run --workload vector_add --size tiny";
+  nlohmann::json cold = simulated(run);
+  nlohmann::json warm = simulated(run + " --set gpgpu_perf_sim_memcpy=1");
+  EXPECT_GT(cold["l2"]["misses"].get<uint64_t>(), 0u);
+  EXPECT_EQ(warm["l2"]["misses"].get<uint64_t>(), 0u);
+  EXPECT_EQ(warm["dram"]["reads"].get<uint64_t>(), 0u);
+  EXPECT_LT(warm["cycles"].get<uint64_t>(), cold["cycles"].get<uint64_t>());
+}
+
 TEST(SchedulerEffects, TwoLevelBeatsRoundRobinOnLatencyBoundKernel) {
   const std::string run = "run --set gpgpu_n_clusters=1 --size small --workload micro_latency --sched ";
   const uint64_t lrr = cycles_of(run + "lrr"), two_level = cycles_of(run + "two_level");

@@ -59,17 +59,33 @@ TEST(CacheGeometry, AcceptsGpgpuSimDumpExtras) {
             "32:128:4,L:L:m:N,A:32:8,8");
 }
 
+TEST(CacheGeometry, ReadsGpgpuSim4TypePrefixSectorMshrsAndLazyWriteAllocate) {
+  // GPGPU-Sim 4.2.0's SM2_GTX480 L1D and L2 strings, as that file writes them.
+  CacheGeometry l1 = parse_cache_geometry("N:32:128:4,L:L:m:N:H,S:64:8,8", kDefaults);
+  EXPECT_EQ(l1.type, 'N');
+  EXPECT_EQ(l1.mshr_kind, 'S');
+  EXPECT_EQ(l1.mshr_entries, 64u);
+  EXPECT_EQ(format_cache_geometry(l1), "32:128:4,L:L:m:N,S:64:8,8");
+  CacheGeometry l2 = parse_cache_geometry("S:64:128:8,L:B:m:L:L,A:256:4,4:0,32", kDefaults);
+  EXPECT_EQ(l2.type, 'S');
+  EXPECT_EQ(l2.write_alloc, 'L');
+  EXPECT_EQ(l2.mshr_entries, 256u);
+  EXPECT_EQ(format_cache_geometry(l2), "S:64:128:8,L:B:m:L,A:256:4,4");
+  EXPECT_EQ(parse_cache_geometry(format_cache_geometry(l2), kDefaults).type, 'S');
+}
+
 TEST(CacheGeometry, NamesTheWrongPart) {
-  EXPECT_TRUE(error_of("24:128:4,L:L:m:N").starts_with("sets must be a power of two >= 1; expected <sets>:"));
+  EXPECT_TRUE(error_of("24:128:4,L:L:m:N").starts_with("sets must be a power of two >= 1; expected [<type N|S>:]<sets>:"));
+  EXPECT_TRUE(error_of("X:32:128:4,L:L:m:N").starts_with("cache type must be one of NS"));
   EXPECT_TRUE(error_of("32:96:4,L:L:m:N").starts_with("line bytes must be a power of two >= 32"));
   EXPECT_TRUE(error_of("32:16:4,L:L:m:N").starts_with("line bytes must be a power of two >= 32"));
   EXPECT_TRUE(error_of("32:128:0,L:L:m:N").starts_with("ways must be an unsigned 32-bit integer >= 1"));
   EXPECT_TRUE(error_of("32:128:4,X:L:m:N").starts_with("replacement must be one of LF"));
   EXPECT_TRUE(error_of("32:128:4,L:Q:m:N").starts_with("write policy must be one of RBTEL"));
   EXPECT_TRUE(error_of("32:128:4,L:L:x:N").starts_with("allocation must be one of mf"));
-  EXPECT_TRUE(error_of("32:128:4,L:L:m:Y").starts_with("write allocation must be one of NW"));
+  EXPECT_TRUE(error_of("32:128:4,L:L:m:Y").starts_with("write allocation must be one of NWFL"));
   EXPECT_TRUE(error_of("32:128:4,L:L:m:N:Z").starts_with("set index function must be one of LH"));
-  EXPECT_TRUE(error_of("32:128:4,L:L:m:N,Q:32:8").starts_with("MSHR kind must be one of AFT"));
+  EXPECT_TRUE(error_of("32:128:4,L:L:m:N,Q:32:8").starts_with("MSHR kind must be one of ASFT"));
   EXPECT_TRUE(error_of("32:128:4,L:L:m:N,A:0:8").starts_with("MSHR entries must be an unsigned 32-bit integer >= 1"));
   EXPECT_TRUE(error_of("32:128:4,L:L:m:N,A:32:0").starts_with("MSHR max merge must be"));
   EXPECT_TRUE(error_of("32:128:4,L:L:m:N,A:32:8,0").starts_with("miss queue must be"));

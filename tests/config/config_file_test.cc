@@ -55,7 +55,7 @@ TEST(ConfigFile, ReadsEveryValueKind) {
   EXPECT_EQ(cfg.values.at("gpgpu_n_clusters"), "4");
   EXPECT_EQ(cfg.values.at("gpgpu_clock_domains"), "650.5:700:700:1000");
   EXPECT_EQ(cfg.values.at("gpgpu_dram_timing_opt"),
-            "nbk=8:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=10:WL=4:CDLR=5:WR=12");
+            "nbk=8:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=10:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2");
   EXPECT_EQ(cfg.values.at("scwarp_skip_idle"), "0");
   EXPECT_TRUE(cfg.unknown_options.empty());
 }
@@ -146,12 +146,15 @@ TEST(ConfigFile, InvalidValuesNameFileLineOptionAndExpectation) {
             "F:1: option -scwarp_seed: invalid value '18446744073709551616' (an unsigned 64-bit integer)");
   EXPECT_EQ(load_error("-scwarp_fetch_policy \"\""),
             "F:1: option -scwarp_fetch_policy: invalid value '' (a policy name)");
+  EXPECT_EQ(load_error("-scwarp_l1d_hit_latency 20"),
+            "F:1: option -scwarp_l1d_hit_latency was renamed -gpgpu_l1_latency (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
   EXPECT_EQ(load_error("-gpgpu_dram_timing_opt \"nbk=16:XYZ=1\""),
             "F:1: option -gpgpu_dram_timing_opt: invalid value 'nbk=16:XYZ=1' (unknown DRAM timing key 'XYZ'; "
-            "known keys: nbk CCD RRD RCD RAS RP RC CL WL CDLR WR (nbkgrp CCDL RTPL ignored))");
+            "known keys: nbk CCD RRD RCD RAS RP RC CL WL CDLR WR nbkgrp CCDL RTPL)");
   EXPECT_TRUE(load_error("-gpgpu_cache:dl2 64:100:8,L:B:m:W")
                   .starts_with("F:1: option -gpgpu_cache:dl2: invalid value '64:100:8,L:B:m:W' "
-                               "(line bytes must be a power of two >= 32; expected <sets>:<line bytes>"));
+                               "(line bytes must be a power of two >= 32; expected [<type N|S>:]<sets>:<line bytes>"));
   EXPECT_EQ(load_error("-ptx_opcode_latency_int 4,13,4,5"),
             "F:1: option -ptx_opcode_latency_int: invalid value '4,13,4,5' "
             "(five or six unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>])");
@@ -161,11 +164,13 @@ TEST(ConfigFile, InvalidValuesNameFileLineOptionAndExpectation) {
             "F:1: option -scwarp_opcode_table: invalid value 'gpgpusim2' (gpgpusim4 or gpgpusim3)");
 }
 
-TEST(ConfigFile, RenamedOptionsAreRefusedNamingTheNewName) {
+TEST(ConfigFile, RenamedSfuTimingOptionsAreRefusedNamingTheNewName) {
   EXPECT_EQ(load_error("-gpgpu_n_mem 6\n-scwarp_sfu_latency 20"),
-            "F:2: option -scwarp_sfu_latency was renamed to GPGPU-Sim's -ptx_opcode_latency_sfu");
+            "F:2: option -scwarp_sfu_latency was renamed -ptx_opcode_latency_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
   EXPECT_EQ(load_error("-scwarp_sfu_initiation 4"),
-            "F:1: option -scwarp_sfu_initiation was renamed to GPGPU-Sim's -ptx_opcode_initiation_sfu");
+            "F:1: option -scwarp_sfu_initiation was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
 }
 
 TEST(ConfigFile, SyntaxErrorsNameFileAndLine) {
@@ -188,7 +193,7 @@ TEST(ConfigFile, CrossOptionChecksNameTheFile) {
   EXPECT_EQ(load_error("-gpgpu_shader_core_pipeline 64:32\n-gpgpu_num_sched_per_core 3"),
             "F: -gpgpu_num_sched_per_core 3 exceeds the 2 warps an SM holds (-gpgpu_shader_core_pipeline 64:32)");
   EXPECT_EQ(load_error("-scwarp_coalesce_bytes 256"),
-            "F: -scwarp_coalesce_bytes 256 is larger than the L1D line (-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8,8); "
+            "F: -scwarp_coalesce_bytes 256 is larger than the L1D line (-gpgpu_cache:dl1 32:128:4,L:L:m:N,S:64:8,8); "
             "a segment must fit one line");
   EXPECT_EQ(load_error("-gpgpu_cache:dl2 64:64:8,L:B:m:W"),
             "F: the 128-byte line of -gpgpu_cache:dl1 is larger than the 64-byte L2 line (-gpgpu_cache:dl2); "

@@ -20,7 +20,8 @@ std::string error_of(std::string_view text) {
 
 TEST(DramTiming, ReadsEveryModelledKey) {
   const DramTiming t =
-      parse_dram_timing("nbk=8:CCD=3:RRD=7:RCD=13:RAS=29:RP=14:RC=41:CL=11:WL=5:CDLR=6:WR=15", DramTiming{});
+      parse_dram_timing("nbk=8:CCD=3:RRD=7:RCD=13:RAS=29:RP=14:RC=41:CL=11:WL=5:CDLR=6:WR=15:nbkgrp=2:CCDL=4:RTPL=1",
+                        DramTiming{});
   EXPECT_EQ(t.banks, 8u);
   EXPECT_EQ(t.tCCD, 3u);
   EXPECT_EQ(t.tRRD, 7u);
@@ -32,16 +33,22 @@ TEST(DramTiming, ReadsEveryModelledKey) {
   EXPECT_EQ(t.WL, 5u);
   EXPECT_EQ(t.tCDLR, 6u);
   EXPECT_EQ(t.tWR, 15u);
-  EXPECT_EQ(format_dram_timing(t), "nbk=8:CCD=3:RRD=7:RCD=13:RAS=29:RP=14:RC=41:CL=11:WL=5:CDLR=6:WR=15");
+  EXPECT_EQ(t.bank_groups, 2u);
+  EXPECT_EQ(t.tCCDL, 4u);
+  EXPECT_EQ(t.tRTPL, 1u);
+  EXPECT_EQ(format_dram_timing(t),
+            "nbk=8:CCD=3:RRD=7:RCD=13:RAS=29:RP=14:RC=41:CL=11:WL=5:CDLR=6:WR=15:nbkgrp=2:CCDL=4:RTPL=1");
 }
 
-TEST(DramTiming, IgnoresBankGroupKeysAndKeepsDefaultsForLeftOutKeys) {
+TEST(DramTiming, KeepsDefaultsForLeftOutKeys) {
   DramTiming defaults;
   defaults.tRP = 99;
-  const DramTiming t = parse_dram_timing("CL=9:nbkgrp=4:CCDL=3:RTPL=2", defaults);
+  const DramTiming t = parse_dram_timing("CL=9:nbkgrp=1", defaults);
   EXPECT_EQ(t.CL, 9u);
   EXPECT_EQ(t.tRP, 99u);
   EXPECT_EQ(t.banks, 16u);
+  EXPECT_EQ(t.bank_groups, 1u);
+  EXPECT_EQ(t.tCCDL, 3u);
 }
 
 TEST(DramTiming, AcceptsAValueWrappedOverLines) {
@@ -55,7 +62,8 @@ TEST(DramTiming, NamesTheBadPair) {
   EXPECT_EQ(error_of("CL=x"), "CL must be an unsigned 32-bit integer");
   EXPECT_EQ(error_of("CL=-1"), "CL must be an unsigned 32-bit integer");
   EXPECT_EQ(error_of("nbk=0"), "nbk must be an unsigned 32-bit integer >= 1");
-  EXPECT_EQ(error_of("nbkgrp=x"), "nbkgrp must be an unsigned 32-bit integer");
+  EXPECT_EQ(error_of("nbkgrp=x"), "nbkgrp must be an unsigned 32-bit integer >= 1");
+  EXPECT_EQ(error_of("nbkgrp=0"), "nbkgrp must be an unsigned 32-bit integer >= 1");
   EXPECT_EQ(error_of("CL"), "'CL' is not <key>=<cycles>");
   EXPECT_EQ(error_of("CL=12::WL=4"), "an empty pair; expected <key>=<cycles> joined by ':'");
   EXPECT_EQ(error_of(""), "an empty pair; expected <key>=<cycles> joined by ':'");

@@ -47,7 +47,7 @@ TEST(OptionTable, InfoListsTheTableInOrderWithBuiltInDefaults) {
     EXPECT_EQ(info[i].default_value, values.at(info[i].name));
   }
   EXPECT_EQ(info.front().name, "gpgpu_n_clusters");
-  EXPECT_EQ(values.at("gpgpu_cache:dl1"), "32:128:4,L:L:m:N,A:32:8,8");
+  EXPECT_EQ(values.at("gpgpu_cache:dl1"), "32:128:4,L:L:m:N,S:64:8,8");
   EXPECT_EQ(values.at("gpgpu_clock_domains"), "700:700:700:924");
 }
 

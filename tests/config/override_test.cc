@@ -31,13 +31,6 @@ TEST(Override, AcceptsGpgpuSimAliasesAndCompoundValues) {
   EXPECT_EQ(cfg.gpu.dram.CL, 9u);
 }
 
-TEST(Override, RenamedOptionIsRefusedNamingTheNewName) {
-  LoadedConfig cfg = builtin_gtx480();
-  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_sfu_initiation", "4", "--set"); }),
-            "--set: option -scwarp_sfu_initiation was renamed to GPGPU-Sim's -ptx_opcode_initiation_sfu");
-  EXPECT_EQ(cfg.gpu.sfu_timing.initiation, 8u);
-}
-
 TEST(Override, UnknownNameIsAnError) {
   LoadedConfig cfg = builtin_gtx480();
   EXPECT_EQ(error_of([&] { apply_override(cfg, "-gpgpu_ptx_sim_mode", "0", "--set"); }),
@@ -56,11 +49,23 @@ TEST(Override, BadValueNamesWhereAndLeavesTheConfigUnchanged) {
   EXPECT_EQ(cfg.values, builtin_gtx480().values);
 }
 
+TEST(Override, RenamedOptionsAreRefusedWithTheirNewName) {
+  LoadedConfig cfg = builtin_gtx480();
+  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_shmem_latency", "3", "--set"); }),
+            "--set: option -scwarp_shmem_latency was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
+  EXPECT_EQ(cfg.gpu.smem_latency, 26u);
+  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_sfu_initiation", "4", "--set"); }),
+            "--set: option -scwarp_sfu_initiation was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
+  EXPECT_EQ(cfg.gpu.sfu_timing.initiation, 8u);
+}
+
 TEST(Override, CrossOptionChecksRunAndRefuseTheChange) {
   LoadedConfig cfg = builtin_gtx480();
   EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_coalesce_bytes", "256", "--set"); }),
             "--set: -scwarp_coalesce_bytes 256 is larger than the L1D line "
-            "(-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8,8); a segment must fit one line");
+            "(-gpgpu_cache:dl1 32:128:4,L:L:m:N,S:64:8,8); a segment must fit one line");
   EXPECT_EQ(cfg.gpu.coalesce_bytes, 128u);
 }
 

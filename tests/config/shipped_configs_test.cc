@@ -55,7 +55,7 @@ TEST(ShippedConfigs, TinyIsSmallWithGtx480Latencies) {
   const GpuConfig gtx480;
   EXPECT_EQ(cfg.gpu.l2_latency, gtx480.l2_latency);
   EXPECT_EQ(cfg.gpu.dram_latency, gtx480.dram_latency);
-  EXPECT_EQ(cfg.gpu.l1d_hit_latency, gtx480.l1d_hit_latency);
+  EXPECT_EQ(cfg.gpu.l1_latency, gtx480.l1_latency);
   EXPECT_EQ(cfg.values.at("gpgpu_dram_timing_opt"), builtin_gtx480().values.at("gpgpu_dram_timing_opt"));
 }
 
@@ -70,7 +70,7 @@ TEST(ShippedConfigs, LwmSingleCoreFollowsTable1OfPaper002) {
   EXPECT_EQ(g.l1d.bytes(), 128u * 1024u);           // 128 KB data cache
   EXPECT_EQ(g.l1d.ways, 4u);
   EXPECT_EQ(g.l1d.line_bytes, 128u);
-  EXPECT_EQ(g.l1d_hit_latency, 1u);                 // single cycle
+  EXPECT_EQ(g.l1_latency, 1u);                 // single cycle
   EXPECT_EQ(g.shared_bytes_per_sm, 128u * 1024u);
   EXPECT_EQ(g.shmem_banks, 32u);
   EXPECT_EQ(g.fetch_width, 1u);

@@ -1,6 +1,7 @@
 // Test initiator for the units below L1: plays an L1 (or an L2 towards a
 // DRAM channel) that sends a fixed script of accesses over the AT base
-// protocol, one outstanding BEGIN_REQ at a time, and records for every
+// protocol, one outstanding BEGIN_REQ at a time (END_REQ returned at once or
+// later on the backward path), and records for every
 // access when it was sent, accepted (END_REQ) and answered (BEGIN_RESP).
 #pragma once
 
@@ -65,9 +66,15 @@ class ScriptedInitiator : public ClockedModule {
     times_[next_++].sent = cycle;
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    if (down->nb_transport_fw(*p, phase, delay) != tlm::TLM_ACCEPTED) throw Error("target did not accept BEGIN_REQ");
-    free_at_ = kIdle;
-    return kIdle;
+    tlm::tlm_sync_enum status = down->nb_transport_fw(*p, phase, delay);
+    if (status == tlm::TLM_ACCEPTED) {
+      free_at_ = kIdle;  // END_REQ comes on the backward path
+      return kIdle;
+    }
+    if (status != tlm::TLM_UPDATED || phase != tlm::END_REQ) throw Error("target answered BEGIN_REQ other than with END_REQ");
+    times_[next_ - 1].accepted = cycle;  // taken at once: the next may go next cycle
+    free_at_ = cycle + 1;
+    return cycle + 1;
   }
 
   tlm::tlm_sync_enum backward(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time&) {

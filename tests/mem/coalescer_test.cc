@@ -101,6 +101,31 @@ TEST(Coalescer, SegmentsInOrderOfFirstLaneAndAppended) {
   EXPECT_EQ(out[3].kind, AccessKind::Atomic);
 }
 
+TEST(Coalescer, AtomicsOnOneAddressAreOneAccessPerLane) {
+  // GPGPU-Sim's atomic coalescing: 32 lanes on one word make 32 accesses
+  // (served one after another at the L2), distinct words of a segment one.
+  Record same(ptx::Opcode::Atom, ptx::Space::Global, kAll, 0x400, 0, 4);
+  auto out = coalesced(same);
+  ASSERT_EQ(out.size(), 32u);
+  for (const MemAccess& a : out) {
+    EXPECT_EQ(a.line_addr, 0x400u);
+    EXPECT_EQ(a.bytes, 4u);
+  }
+  Record distinct(ptx::Opcode::Red, ptx::Space::Global, kAll, 0x400, 4, 4);
+  EXPECT_EQ(coalesced(distinct).size(), 1u);
+  // Lanes 0..3 on word 0, lanes 4..31 on distinct words: 4 accesses, the
+  // first taking lane 0 and lanes 4..31.
+  Record mixed(ptx::Opcode::Atom, ptx::Space::Global, kAll, 0x400, 4, 4);
+  for (uint32_t l = 0; l < 4; ++l) mixed.rec.addr[l] = 0x400;
+  out = coalesced(mixed);
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(out[0].bytes, 4u + 28u * 4u);
+  EXPECT_EQ(out[3].bytes, 4u);
+  // A load of the same shape is one access.
+  Record load(ptx::Opcode::Ld, ptx::Space::Global, kAll, 0x400, 0, 4);
+  EXPECT_EQ(coalesced(load).size(), 1u);
+}
+
 TEST(Coalescer, OverlappingLanesCountDistinctBytes) {
   // Lanes 0 and 1: 16 bytes at 0x38 and 0x3c, across the middle of the
   // segment: bytes 0x38..0x4b, 20 distinct.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sc_model/mem/address_map.h"
 #include "tests/mem/below_l1_initiator.h"
 
 namespace scwarp::mem {
@@ -36,6 +37,46 @@ struct Rig {  // one channel and the initiator that plays its L2 slice
   DramChannel channel;
   ScriptedInitiator l2;
 };
+
+// The first line address the map puts in `bank`, row `row`, at or after `from`.
+uint64_t address_in(const config::GpuConfig& cfg, uint32_t bank, uint32_t row, uint64_t from = 0) {
+  AddressMap map(cfg);
+  for (uint64_t addr = from;; addr += 32) {
+    DramLocation loc = map.locate(addr);
+    if (loc.bank == bank && loc.row == row) return addr;
+  }
+}
+
+// Two 32-byte reads to open rows of banks `a` and `b`, issued together:
+// how many core cycles apart they are answered.
+uint64_t answer_gap(const char* name, const config::GpuConfig& cfg, uint32_t a, uint32_t b) {
+  uint64_t a0 = address_in(cfg, a, 0), b0 = address_in(cfg, b, 0);
+  Rig rig(name, cfg, {{0, a0, 32, AccessKind::Load}, {0, b0, 32, AccessKind::Load},  // open both rows
+                      {2000, address_in(cfg, a, 0, a0 + 32), 32, AccessKind::Load},
+                      {2000, address_in(cfg, b, 0, b0 + 32), 32, AccessKind::Load}});
+  below_l1_testing::run_until_quiet();
+  EXPECT_TRUE(rig.l2.all_answered());
+  EXPECT_EQ(rig.channel.counters().row_hits, 2u);
+  return rig.l2.times()[3].answered - rig.l2.times()[2].answered;
+}
+
+// SM2_GTX480: bank b in group b % 4; a tCCDL long enough to stand out from
+// the bus and tCCD. (Each TEST elaborates once: one design per process.)
+config::GpuConfig long_tccdl() {
+  config::GpuConfig cfg = one_channel();
+  EXPECT_EQ(cfg.dram.bank_groups, 4u);
+  cfg.dram.tCCDL = 40;
+  return cfg;
+}
+
+TEST(DramChannel, ColumnCommandsOfOneBankGroupAreTccdlApart) {
+  // 40 command cycles at 924 MHz, in 700 MHz core cycles.
+  EXPECT_GE(answer_gap("same", long_tccdl(), 0, 4), uint64_t(40 * 700 / 924));
+}
+
+TEST(DramChannel, ColumnCommandsOfDifferentBankGroupsAreTccdApart) {
+  EXPECT_LT(answer_gap("other", long_tccdl(), 0, 1), 5u);
+}
 
 TEST(DramChannel, OneReadCostsActivateTrcdClBurstAndDramLatency) {
   config::GpuConfig cfg = one_channel();

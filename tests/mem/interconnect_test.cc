@@ -33,10 +33,11 @@ TEST(Interconnect, L2HitRoundTripIsWiresFlitsHandshakesAndRop) {
   memory.bind_sm(sm.down);
   below_l1_testing::run_until_quiet();
   ASSERT_TRUE(sm.all_answered());
-  // One cycle to take each BEGIN_REQ/BEGIN_RESP at the crossbar and the
-  // slice, plus the slice's reply cycle and lookup: 4 cycles of handshakes.
-  uint64_t wires = 2 * cfg.icnt_latency, handshakes = 4;
-  uint64_t data_flits = 128 / cfg.icnt_flit_bytes;
+  // Each BEGIN_REQ/BEGIN_RESP is taken at once, the packet leaves its
+  // crossbar input the cycle after (twice), and the slice replies the cycle
+  // after its lookup: 3 cycles of handshakes.
+  uint64_t wires = 2 * cfg.icnt_latency, handshakes = 3;
+  uint64_t data_flits = (128 + cfg.icnt_flit_bytes - 1) / cfg.icnt_flit_bytes;
   EXPECT_EQ(sm.times()[1].latency(), cfg.l2_latency + wires + handshakes + (data_flits - 1));  // data comes down
   EXPECT_EQ(sm.times()[2].latency(), cfg.l2_latency + wires + handshakes + (data_flits - 1));  // data goes up
   stats::CacheCounters l2;

@@ -129,8 +129,16 @@ stats::CacheCounters counters(const Driver& d) {
 
 constexpr uint64_t kLatency = 50;  // memory's answer, cycles after BEGIN_REQ
 
-TEST(L1DataCache, MissThenHitLatencies) {
+// A one-cycle L1 pipeline: an access offered at c is looked up at c + 1,
+// which keeps the cycle arithmetic of the tests below short.
+config::GpuConfig one_cycle_pipeline() {
   config::GpuConfig cfg;
+  cfg.l1_latency = 1;
+  return cfg;
+}
+
+TEST(L1DataCache, MissThenHitLatencies) {
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
@@ -145,7 +153,7 @@ TEST(L1DataCache, MissThenHitLatencies) {
   EXPECT_EQ(m.seen[0].source, 7u);
   EXPECT_EQ(m.seen[0].cycle, 1u);
   EXPECT_EQ(d.done_cycle(0), 1 + kLatency + 1);
-  EXPECT_EQ(d.done_cycle(1), 200u + cfg.l1d_hit_latency);
+  EXPECT_EQ(d.done_cycle(1), 200u + cfg.l1_latency);
   stats::CacheCounters c = counters(d);
   EXPECT_EQ(c.accesses, 2u);
   EXPECT_EQ(c.hits, 1u);
@@ -154,7 +162,7 @@ TEST(L1DataCache, MissThenHitLatencies) {
 }
 
 TEST(L1DataCache, SameLineMissesMergeIntoOneRequest) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
@@ -171,29 +179,57 @@ TEST(L1DataCache, SameLineMissesMergeIntoOneRequest) {
   EXPECT_EQ(c.mshr_merges, 1u);
 }
 
+TEST(L1DataCache, EveryAccessSpendsTheL1LatencyBeforeItsLookup) {
+  config::GpuConfig cfg;  // -gpgpu_l1_latency 35, as GPGPU-Sim's SM2_GTX480
+  cfg.l1d.mshr_entries = 1;
+  ASSERT_EQ(cfg.l1_latency, 35u);
+  Driver d("sm", cfg);
+  Memory m("mem", kLatency);
+  d.l1.down.bind(m.socket);
+  d.add(0, AccessKind::Load, 0x0000);
+  d.add(1, AccessKind::Load, 0x1000);  // its lookup (at 36) waits for the MSHR
+  for (uint64_t c = 2; c < 42; ++c) d.add(c, AccessKind::Load, 0x0000);
+  run(600);
+  // Looked up and sent at 35, answered at 85, handled at 86.
+  ASSERT_GE(m.seen.size(), 1u);
+  EXPECT_EQ(m.seen[0].cycle, 35u);
+  EXPECT_EQ(d.done_cycle(0), 35 + kLatency + 1);
+  // Accesses from 1..35 fill the 35-entry pipeline behind the held lookup:
+  // the next is refused from 36 until the fill frees the MSHR.
+  ASSERT_FALSE(d.refused.empty());
+  EXPECT_EQ(d.refused.front(), 36u);
+  EXPECT_EQ(d.refused.back(), d.done_cycle(0) - 1);
+  // Access 2 hits the filled line the cycle after access 1 has gone below.
+  EXPECT_EQ(d.done_cycle(2), d.done_cycle(0) + 1);
+}
+
 TEST(L1DataCache, FullMshrTableIsAReservationFailure) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   cfg.l1d.mshr_entries = 2;
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
   d.add(0, AccessKind::Load, 0x0000);
   d.add(1, AccessKind::Load, 0x1000);
-  d.add(2, AccessKind::Load, 0x2000);  // refused until the first fill frees an entry
+  d.add(2, AccessKind::Load, 0x2000);  // its lookup is refused until the first fill frees an entry
+  d.add(3, AccessKind::Load, 0x0000);  // waits behind it in the one-entry pipeline
   run(400);
   ASSERT_EQ(m.seen.size(), 3u);
   uint64_t first_fill = d.done_cycle(0);
   EXPECT_EQ(first_fill, 52u);
+  // Access 2's lookups at 3 .. first_fill - 1 fail; at the fill it goes below.
+  EXPECT_EQ(counters(d).reservation_fails, first_fill - 3);
+  EXPECT_EQ(m.seen[2].cycle, first_fill);
+  // The held pipeline refuses access 3 until then; it hits the filled line.
   ASSERT_FALSE(d.refused.empty());
-  EXPECT_EQ(d.refused.front(), 2u);
+  EXPECT_EQ(d.refused.front(), 3u);
   EXPECT_EQ(d.refused.back(), first_fill - 1);
-  EXPECT_EQ(m.seen[2].cycle, first_fill + 1);  // accepted at the fill, sent the cycle after
-  EXPECT_EQ(counters(d).reservation_fails, d.refused.size());
-  EXPECT_EQ(counters(d).accesses, 3u);
+  EXPECT_EQ(d.done_cycle(3), first_fill + 1);
+  EXPECT_EQ(counters(d).accesses, 4u);
 }
 
 TEST(L1DataCache, GlobalStoreIsWriteThroughAndDoesNotWait) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
@@ -202,7 +238,7 @@ TEST(L1DataCache, GlobalStoreIsWriteThroughAndDoesNotWait) {
   d.add(200, AccessKind::Store, 0x3000, 4);  // a hit keeps the line valid
   d.add(300, AccessKind::Load, 0x3000);
   run(500);
-  EXPECT_EQ(d.done_cycle(0), 1u);  // completes one cycle after acceptance
+  EXPECT_EQ(d.done_cycle(0), 1u);  // completes at its lookup, one cycle after acceptance
   ASSERT_EQ(m.seen.size(), 3u);
   EXPECT_TRUE(m.seen[0].write);
   EXPECT_EQ(m.seen[0].length, 64u);
@@ -211,7 +247,7 @@ TEST(L1DataCache, GlobalStoreIsWriteThroughAndDoesNotWait) {
   EXPECT_TRUE(m.seen[2].write);
   EXPECT_EQ(m.seen[2].cycle, 201u);
   EXPECT_EQ(d.done_cycle(2), 201u);
-  EXPECT_EQ(d.done_cycle(3), 300u + cfg.l1d_hit_latency);
+  EXPECT_EQ(d.done_cycle(3), 300u + cfg.l1_latency);
   stats::CacheCounters c = counters(d);
   EXPECT_EQ(c.stores, 2u);
   EXPECT_EQ(c.hits, 2u);  // the second store and the last load
@@ -219,7 +255,7 @@ TEST(L1DataCache, GlobalStoreIsWriteThroughAndDoesNotWait) {
 }
 
 TEST(L1DataCache, FullMissQueueRefusesUntilTheInterconnectTakesRequests) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   cfg.l1d.miss_queue = 2;
   Driver d("sm", cfg);
   Memory m("mem", kLatency, 20);  // END_REQ 20 cycles after each BEGIN_REQ
@@ -230,13 +266,14 @@ TEST(L1DataCache, FullMissQueueRefusesUntilTheInterconnectTakesRequests) {
   ASSERT_EQ(m.seen.size(), 4u);
   EXPECT_EQ(m.seen[1].cycle, 22u);  // END_REQ at 21 wakes the L1 for 22
   EXPECT_EQ(m.seen[2].cycle, 43u);
-  ASSERT_FALSE(d.refused.empty());
-  EXPECT_EQ(d.refused.front(), 3u);
-  EXPECT_EQ(d.done_cycle(3), d.refused.back() + 2);
+  // Store 3's lookups from 4 fail until store 1 has left (at 22): it goes
+  // in the cycle after, as the lookup precedes the send within a cycle.
+  EXPECT_EQ(d.done_cycle(3), m.seen[1].cycle + 1);
+  EXPECT_EQ(counters(d).reservation_fails, d.done_cycle(3) - 4);
 }
 
 TEST(L1DataCache, LocalStoresWriteBackDirtyVictims) {
-  config::GpuConfig cfg;  // 32 sets x 4 ways: lines 4 KB apart share a set
+  config::GpuConfig cfg = one_cycle_pipeline();  // 32 sets x 4 ways: lines 4 KB apart share a set
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
@@ -249,7 +286,7 @@ TEST(L1DataCache, LocalStoresWriteBackDirtyVictims) {
   EXPECT_EQ(m.seen[0].addr, 0x10000u);
   EXPECT_EQ(m.seen[0].length, 128u);
   EXPECT_EQ(d.done_cycle(4), 5u);
-  EXPECT_EQ(d.done_cycle(5), 10u + cfg.l1d_hit_latency);
+  EXPECT_EQ(d.done_cycle(5), 10u + cfg.l1_latency);
   stats::CacheCounters c = counters(d);
   EXPECT_EQ(c.writebacks, 1u);
   EXPECT_EQ(c.stores, 5u);
@@ -257,7 +294,7 @@ TEST(L1DataCache, LocalStoresWriteBackDirtyVictims) {
 }
 
 TEST(L1DataCache, AtomicsBypassAndInvalidate) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);
@@ -278,7 +315,7 @@ TEST(L1DataCache, AtomicsBypassAndInvalidate) {
 }
 
 TEST(L1DataCache, EarlyCompletionIsHandledAfterItsDelay) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency, 0, true);
   d.l1.down.bind(m.socket);
@@ -293,7 +330,7 @@ TEST(L1DataCache, EarlyCompletionIsHandledAfterItsDelay) {
 }
 
 TEST(L1DataCache, LocalLoadMissWritesBackItsDirtyVictimFirst) {
-  config::GpuConfig cfg;
+  config::GpuConfig cfg = one_cycle_pipeline();
   Driver d("sm", cfg);
   Memory m("mem", kLatency);
   d.l1.down.bind(m.socket);

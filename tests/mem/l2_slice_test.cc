@@ -44,8 +44,9 @@ TEST(L2Slice, HitTakesTheRopLatencyAndAMissGoesToDram) {
   Rig rig(cfg, {{0, kA, 128, AccessKind::Load}, {5000, kA, 128, AccessKind::Load}});
   rig.run_and_check_all_answered_once();
   const auto& t = rig.icnt.times();
-  // Accept next cycle, ROP delay, lookup, reply the cycle after.
-  EXPECT_EQ(t[1].latency(), cfg.l2_latency + 2);
+  // Taken at once, ROP delay, lookup, reply the cycle after.
+  EXPECT_EQ(t[0].accepted, t[0].sent);
+  EXPECT_EQ(t[1].latency(), cfg.l2_latency + 1);
   EXPECT_GT(t[0].latency(), cfg.l2_latency + cfg.dram_latency);
   stats::CacheCounters c = rig.slice.counters();
   EXPECT_EQ(c.accesses, 2u);
@@ -70,13 +71,14 @@ TEST(L2Slice, MissesToOneLineMergeIntoOneDramRead) {
 
 TEST(L2Slice, WritesAllocateAndLaterReadsHit) {
   config::GpuConfig cfg = one_slice();
+  cfg.l2.write_alloc = 'W';  // GPGPU-Sim 3.2.2's L2: fetch the line on a partial write miss
   Rig rig(cfg, {{0, kA, 128, AccessKind::Store},   // whole line: allocated without a read
                 {0, kB, 32, AccessKind::Store},    // part of a line: read first
                 {5000, kA, 128, AccessKind::Load},
                 {5000, kB, 128, AccessKind::Load}});
   rig.run_and_check_all_answered_once();
   const auto& t = rig.icnt.times();
-  EXPECT_EQ(t[0].latency(), cfg.l2_latency + 2);
+  EXPECT_EQ(t[0].latency(), cfg.l2_latency + 1);
   EXPECT_GT(t[1].latency(), cfg.l2_latency + cfg.dram_latency);
   stats::CacheCounters c = rig.slice.counters();
   EXPECT_EQ(c.stores, 2u);
@@ -84,6 +86,18 @@ TEST(L2Slice, WritesAllocateAndLaterReadsHit) {
   EXPECT_EQ(c.hits, 2u);
   EXPECT_EQ(rig.dram.counters().reads, 1u);
   EXPECT_EQ(rig.dram.counters().writes, 0u);  // dirty lines stay in the write-back cache
+}
+
+TEST(L2Slice, LazyWriteAllocateTakesPartialLinesWithoutReading) {
+  config::GpuConfig cfg = one_slice();
+  ASSERT_EQ(cfg.l2.write_alloc, 'L');  // SM2_GTX480's lazy fetch on read
+  Rig rig(cfg, {{0, kB, 32, AccessKind::Store}, {5000, kB, 128, AccessKind::Load}});
+  rig.run_and_check_all_answered_once();
+  const auto& t = rig.icnt.times();
+  EXPECT_EQ(t[0].latency(), cfg.l2_latency + 1);  // no DRAM read before the reply
+  EXPECT_EQ(t[1].latency(), cfg.l2_latency + 1);  // the line is there (no byte masks: treated as whole)
+  EXPECT_EQ(rig.dram.counters().reads, 0u);
+  EXPECT_EQ(rig.slice.counters().hits, 1u);
 }
 
 TEST(L2Slice, DirtyVictimsAreWrittenBack) {
@@ -111,7 +125,7 @@ TEST(L2Slice, AtomicsReadModifyWriteTheLineAtTheSlice) {
                 {6000, kB, 128, AccessKind::Load}}); // evicts A, which the atomics dirtied
   rig.run_and_check_all_answered_once();
   const auto& t = rig.icnt.times();
-  EXPECT_EQ(t[1].latency(), cfg.l2_latency + 2 + L2Slice::kAtomicCycles);
+  EXPECT_EQ(t[1].latency(), cfg.l2_latency + 1 + L2Slice::kAtomicCycles);
   EXPECT_GT(t[0].latency(), cfg.l2_latency + cfg.dram_latency + L2Slice::kAtomicCycles);
   stats::CacheCounters c = rig.slice.counters();
   EXPECT_EQ(c.hits, 1u);
@@ -126,13 +140,15 @@ TEST(L2Slice, FullMshrStallsLookupsWithoutLosingRequests) {
   cfg.l2.miss_queue = 1;
   cfg.l2_latency = 1;  // the ROP pipeline is unbounded: a short one lets the input queue fill
   std::vector<ScriptedAccess> script;
-  for (uint64_t i = 0; i < 24; ++i) script.push_back({0, i * 4096, 128, AccessKind::Load});
+  // More than the slice's l2_latency + kInputQueueDepth slots.
+  const uint64_t requests = cfg.l2_latency + L2Slice::kInputQueueDepth + 40;
+  for (uint64_t i = 0; i < requests; ++i) script.push_back({0, i * 4096, 128, AccessKind::Load});
   Rig rig(cfg, script);
   rig.run_and_check_all_answered_once();
   stats::CacheCounters c = rig.slice.counters();
-  EXPECT_EQ(c.misses, 24u);
+  EXPECT_EQ(c.misses, requests);
   EXPECT_GT(c.reservation_fails, 0u);
-  EXPECT_EQ(rig.dram.counters().reads, 24u);
+  EXPECT_EQ(rig.dram.counters().reads, requests);
   // The input queue filled behind the stalled lookups: END_REQ came late.
   uint64_t max_wait = 0;
   for (const auto& t : rig.icnt.times()) max_wait = std::max(max_wait, t.accepted - t.sent);

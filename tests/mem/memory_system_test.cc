@@ -112,15 +112,15 @@ TEST(MemorySystem, FullDramQueuesHoldBackTrafficWithoutLosingAny) {
   cfg.dram_queue = 1;
   std::vector<std::vector<ScriptedAccess>> scripts(2);
   for (uint32_t sm = 0; sm < 2; ++sm)
-    for (uint64_t i = 0; i < 100; ++i)
-      scripts[sm].push_back({0, (sm * 100 + i) * 4096 * 3, 128, i % 4 == 0 ? AccessKind::Store : AccessKind::Load});
+    for (uint64_t i = 0; i < 400; ++i)
+      scripts[sm].push_back({0, (sm * 400 + i) * 4096 * 3, 128, i % 4 == 0 ? AccessKind::Store : AccessKind::Load});
   Gpu gpu(cfg, scripts);
   gpu.run_and_check_all_answered_once();
   Totals t = totals_of(gpu.memory);
   EXPECT_GT(t.dram.queue_full_cycles, 0u);
   EXPECT_GT(t.icnt.stall_cycles, 0u);
-  EXPECT_EQ(t.l2.accesses, 200u);
-  EXPECT_EQ(t.dram.reads, 150u);  // the full-line stores allocate without reading
+  EXPECT_EQ(t.l2.accesses, 800u);
+  EXPECT_EQ(t.dram.reads, 600u);  // the full-line stores allocate without reading
   uint64_t max_wait = 0;  // the SMs' requests waited for END_REQ
   for (const auto& sm : gpu.sms)
     for (const auto& times : sm->times()) max_wait = std::max(max_wait, times.accepted - times.sent);

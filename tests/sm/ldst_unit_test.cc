@@ -127,8 +127,8 @@ TEST(LdstUnit, SharedBankConflictsOccupyTheUnit) {
   sm.add(0, clean);
   run(100);
   // Accepted at 0; the first occupies cycles 1-2, the second cycle 3.
-  EXPECT_EQ(sm.done_cycle(0), 2u + cfg.shmem_latency);
-  EXPECT_EQ(sm.done_cycle(1), 3u + cfg.shmem_latency);
+  EXPECT_EQ(sm.done_cycle(0), 2u + cfg.smem_latency);
+  EXPECT_EQ(sm.done_cycle(1), 3u + cfg.smem_latency);
   stats::SmCounters c = counters(sm.ldst);
   EXPECT_EQ(c.shared_accesses, 2u);
   EXPECT_EQ(c.shared_bank_cycles, 3u);

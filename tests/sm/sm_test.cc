@@ -4,7 +4,6 @@
 // cycle. Each TEST elaborates its own design (ctest runs one per process).
 #include <gtest/gtest.h>
 
-
 #include <chrono>
 #include <cstring>
 #include <functional>
@@ -165,7 +164,9 @@ TEST(Sm, IndependentWarpsOverlapTheirLatencies) {
     EXPECT_LT(result[2 * w + 1], 2 * adds * lat) << "warp " << w << " overlaps with the others";
   }
   const stats::TbRecord& tb = bench.sink.records.at(0);
-  EXPECT_LT(tb.end_cycle - tb.start_cycle, 2u * adds * lat) << "8 warps, not 8 times one warp's time";
+  // The chains overlap: the TB (its loads and stores through the 35-cycle L1
+  // pipeline included) takes well under half of 8 chains back to back.
+  EXPECT_LT(tb.end_cycle - tb.start_cycle, 4u * adds * lat) << "8 warps, not 8 times one warp's time";
   EXPECT_EQ(tb.warp_instructions, 8u * (adds + 12));  // 12 instructions around the chain
   EXPECT_EQ(tb.thread_instructions, 32u * tb.warp_instructions);
   stats::SmCounters c = counters_of(bench.sm);
