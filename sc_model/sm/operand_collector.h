@@ -15,10 +15,11 @@
 // 4.x's register_bank). Each bank serves the oldest read queued at it per
 // collector step, so two sources in one bank take two steps: a bank
 // conflict. A register written back in a cycle takes its bank first: that
-// bank serves no read in the cycle's first step (GPGPU-Sim's write priority). A unit whose operands are all read dispatches when its
-// execution unit can accept. One cycle runs -gpgpu_reg_file_port_throughput
-// steps of GPGPU-Sim's order: dispatch ready units, read the banks, move
-// ID_OC entries into free units (whose reads start next step).
+// bank serves no read in the cycle's first step (GPGPU-Sim's write priority).
+// One cycle first moves OC_EX entries into their units (GPGPU-Sim's
+// execute), then runs -gpgpu_reg_file_port_throughput steps of GPGPU-Sim's
+// order: move collected units to OC_EX, read the banks, move ID_OC entries
+// into free units (whose reads start next step).
 #pragma once
 
 #include <cstdint>
