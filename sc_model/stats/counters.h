@@ -38,7 +38,8 @@ struct IcntCounters {
 // GPGPU-Sim's view (seed 000 Sec. II.B), one per scheduler-cycle without an
 // issue: idle = no warp had a valid instruction (fetch, barrier, control,
 // exit), scoreboard = some warp had one but none had its operands ready,
-// pipeline = a warp had a ready instruction but its unit was busy.
+// pipeline = a warp had a ready instruction but the ID_OC register in
+// front of its unit type's operand collector was full.
 struct GpgpuStalls {
   uint64_t idle = 0, scoreboard = 0, pipeline = 0;
   GpgpuStalls& operator+=(const GpgpuStalls& o);
