@@ -5,6 +5,7 @@
 #include "sc_model/cli/launch_command.h"
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -18,12 +19,14 @@
 #include <vector>
 
 #include "sc_model/cli/exit_status.h"
+#include "sc_model/cli/json_file.h"
 #include "sc_model/cli/launch_specs.h"
 #include "sc_model/cli/run_config.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/gpu/timing_executor.h"
 #include "sc_model/runtime/device.h"
+#include "sc_model/stats/run_report.h"
 
 namespace scwarp::cli {
 namespace {
@@ -37,6 +40,7 @@ struct LaunchOptions {
   std::vector<std::string> buffers;
   std::vector<std::string> args;
   std::vector<std::string> outs;
+  std::string json_path;
   bool functional = false;
   ConfigChoice config;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
@@ -199,15 +203,30 @@ void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
   fmt::print("host seconds         {:.3f}\n", seconds);
 }
 
-std::unique_ptr<runtime::Executor> make_executor(const LaunchOptions& opts) {
-  if (opts.functional) return runtime::make_functional_executor();
-  return std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
+// The report --json writes: the launch's counts and, on the timing model,
+// every counter of the run (what `scwarp run --json` reports for a workload).
+nlohmann::json launch_json(const LaunchOptions& opts, const runtime::LaunchResult& result,
+                           const gpu::TimingExecutor* timing) {
+  nlohmann::json report = timing ? stats::to_json(timing->report()) : nlohmann::json::object();
+  report["mode"] = opts.functional ? "functional" : "timing";
+  report["kernel"] = opts.kernel;
+  report["grid"] = opts.grid;
+  report["block"] = opts.block;
+  report["blocks"] = result.blocks;
+  report["warp_instructions"] = result.warp_instructions;
+  report["thread_instructions"] = result.thread_instructions;
+  return report;
 }
 
 int launch(const LaunchOptions& opts) {
   const LaunchPlan plan = plan_launch(opts);
   require_regular_file(fmt::format("--ptx '{}'", opts.ptx_path), opts.ptx_path);
-  runtime::Device device(make_executor(opts));
+  std::unique_ptr<gpu::TimingExecutor> timing_owned;
+  if (!opts.functional)
+    timing_owned = std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
+  const gpu::TimingExecutor* timing = timing_owned.get();
+  runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
+                                      : runtime::make_functional_executor());
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);
   const runtime::KernelArgs args = kernel_args(plan.args, buffers);
@@ -217,6 +236,7 @@ int launch(const LaunchOptions& opts) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(opts, plan, result, seconds);
   write_outputs(device, plan.outs, buffers);
+  if (!opts.json_path.empty()) write_json_file(opts.json_path, launch_json(opts, result, timing));
   return kExitOk;
 }
 
@@ -240,6 +260,8 @@ void add_launch_command(CLI::App& app, int& exit_status) {
                   "Kernel argument in parameter order: TYPE:VALUE (u8 u16 u32 u64 s8 s16 s32 s64 "
                   "f32 f64) or ptr:BUFFER; repeatable");
   cmd->add_option("--out", opts->outs, "After the launch write buffer NAME to FILE: NAME=FILE; repeatable");
+  cmd->add_option("--json", opts->json_path,
+                  "Write the launch's report as JSON (on the timing model: every counter, as run --json)");
   CLI::Option* config = cmd->add_option("--config", opts->config.config,
                                         "GPU config file or name in configs/ (default: built-in gtx480)");
   CLI::Option* sched = cmd->add_option("--sched", opts->config.scheduler, "Issue scheduler policy");

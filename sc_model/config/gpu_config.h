@@ -112,7 +112,8 @@ struct GpuConfig {
   // --- issue ---
   uint32_t schedulers_per_sm = 2;      // -gpgpu_num_sched_per_core (warp w goes to scheduler w % n)
   std::string scheduler = "lrr";       // -gpgpu_scheduler (registry name; GPGPU-Sim's
-                                       //  "two_level_active:<group>:..." also accepted)
+                                       //  "two_level_active:<N>:0:1" selects two_level_active)
+  uint32_t two_level_active_warps = 6; // N of two_level_active:<N>:0:1 (the papers' TL: 6)
   uint32_t two_level_group_size = 8;   // -scwarp_two_level_group_size (warps per fetch group)
   uint32_t pro_threshold = 1000;       // -scwarp_pro_threshold (PRO's re-sort period, cycles)
   // -scwarp_sched_impl: who runs the issue policy (and a fetch policy that has

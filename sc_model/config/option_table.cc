@@ -159,31 +159,37 @@ Option dram_timing() {
           [](const GpuConfig& g) { return format_dram_timing(g.dram); }};
 }
 
-// GPGPU-Sim's "two_level_active:<active warps>:<inner>:<outer>" selects our
-// two_level policy with that fetch-group size; any other text is a policy name.
+constexpr std::string_view kTwoLevelActive = "two_level_active";
+
+// GPGPU-Sim's "two_level_active:<active warps>:<inner>:<outer>" selects the
+// two_level_active policy with that many active warps; GPGPU-Sim implements
+// only inner 0 (loose round robin) and outer 1 (swapping round robin), and
+// so do we. Any other text is a policy name.
 void read_scheduler(GpuConfig& g, std::string_view v) {
-  static constexpr std::string_view kTwoLevel = "two_level_active";
   if (v.empty()) throw InvalidValue("a policy name");
-  if (!v.starts_with(kTwoLevel) || v.size() == kTwoLevel.size() || v[kTwoLevel.size()] != ':') {
+  if (!v.starts_with(kTwoLevelActive) || v.size() == kTwoLevelActive.size() || v[kTwoLevelActive.size()] != ':') {
     g.scheduler = std::string(v);
     return;
   }
   static constexpr std::string_view kExpected =
-      "two_level_active:<active warps >= 1>:<inner>:<outer>, all unsigned integers";
+      "two_level_active:<active warps >= 1>:0:1 (inner 0 = loose round robin, outer 1 = swapping round robin, "
+      "the only orders GPGPU-Sim implements)";
   const auto parts = split(v, ':');
   if (parts.size() != 4) throw InvalidValue(std::string(kExpected));
-  const uint64_t group = parse_unsigned(parts[1], std::numeric_limits<uint32_t>::max(), kExpected);
-  parse_unsigned(parts[2], std::numeric_limits<uint32_t>::max(), kExpected);  // GPGPU-Sim's inner order: ours is round robin
-  parse_unsigned(parts[3], std::numeric_limits<uint32_t>::max(), kExpected);  // and its outer order, likewise
-  if (group == 0) throw InvalidValue(std::string(kExpected));
-  g.scheduler = "two_level";
-  g.two_level_group_size = static_cast<uint32_t>(group);
+  const uint64_t active = parse_unsigned(parts[1], std::numeric_limits<uint32_t>::max(), kExpected);
+  if (active == 0 || parts[2] != "0" || parts[3] != "1") throw InvalidValue(std::string(kExpected));
+  g.scheduler = std::string(kTwoLevelActive);
+  g.two_level_active_warps = static_cast<uint32_t>(active);
 }
 
 Option scheduler() {
   return {"gpgpu_scheduler", "",
-          "issue policy name (scwarp list schedulers); two_level_active:<n>:<inner>:<outer> means two_level with groups of n",
-          read_scheduler, [](const GpuConfig& g) { return g.scheduler; }};
+          "issue policy name (scwarp list schedulers); GPGPU-Sim's two_level_active:<N>:0:1 selects two_level_active "
+          "with N active warps per scheduler",
+          read_scheduler, [](const GpuConfig& g) {
+            return g.scheduler == kTwoLevelActive ? fmt::format("{}:{}:0:1", kTwoLevelActive, g.two_level_active_warps)
+                                                  : g.scheduler;
+          }};
 }
 
 Option sched_impl() {

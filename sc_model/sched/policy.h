@@ -114,6 +114,13 @@ class IssuePolicy {
   virtual void on_tb_finish(const SmView& sm, uint32_t tb_slot) { (void)sm, (void)tb_slot; }
   // tbs_waiting went from true to false: no TB is left to dispatch (fast -> slow phase).
   virtual void on_phase_change(const SmView& sm) { (void)sm; }
+  // True when the policy's order would change next cycle with no event at
+  // all (a per-cycle round, as two_level_active's): the SM then does not
+  // sleep through that cycle, so skipping idle cycles changes no result.
+  virtual bool changes_by_itself(const SmView& sm) const {
+    (void)sm;
+    return false;
+  }
 
   // Policies that rank whole TBs (PRO) report their current TB order, TB
   // slots highest priority first, for the sorted-TB-order snapshots (seed

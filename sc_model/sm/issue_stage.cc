@@ -34,7 +34,7 @@ bool IssueStage::tick(uint64_t cycle) {
   for (uint32_t s = 0; s < table_.schedulers(); ++s)
     busy |= schedule(s, cycle) || last_stall_[s] == Stall::Structural;
   counters_.scheduler_cycles += table_.schedulers();
-  return busy;
+  return busy || policy_.changes_by_itself(table_.view());
 }
 
 bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {

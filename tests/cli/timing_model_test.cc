@@ -50,6 +50,29 @@ TEST(TimingModel, SameInputsGiveTheSameNumbers) {
   EXPECT_EQ(simulated(run), simulated(run));
 }
 
+// The calibration pack's atomics kernel (4 atomicAdd per thread, 8 blocks of
+// 64 threads on 8 SMs): on one int every lane's atomic is its own L2 access,
+// served one per cycle at one slice; on a word per thread a warp's are one.
+nlohmann::json atomics(const std::string& kernel) {
+  const std::string dir = std::string(SCWARP_SOURCE_DIR) + "/tb/calibration/mb_atomics";
+  return simulated("launch --ptx '" + dir + "/mb_atomics.ptx' --kernel " + kernel +
+                   " --grid 8 --block 64 --buffer g=zero:2048 --buffer out=zero:2048 --arg ptr:g --arg ptr:out");
+}
+
+TEST(TimingModel, AtomicsOnOneAddressSerialiseAtTheL2) {
+  nlohmann::json same = atomics("mb_atomic_same");
+  nlohmann::json distinct = atomics("mb_atomic_distinct");
+  auto l2_atomics = [](const nlohmann::json& j) {
+    return j["l2"]["accesses"].get<uint64_t>() - j["l2"]["stores"].get<uint64_t>();
+  };
+  EXPECT_EQ(l2_atomics(same), 4u * 512u) << "one L2 access per thread atomic";
+  EXPECT_EQ(l2_atomics(distinct), 4u * 16u) << "one L2 access per warp atomic";
+  // Distinct words: 4 dependent round trips (about 800 cycles). One word:
+  // the slice serves the 2048 atomics one per cycle.
+  EXPECT_GT(same["cycles"].get<uint64_t>(), 4u * 512u);
+  EXPECT_LT(distinct["cycles"].get<uint64_t>(), 4u * 512u / 2);
+}
+
 // -gpgpu_perf_sim_memcpy 1: the inputs a driver copies in are L2 hits
 // (vector_add at tiny: 2 x 4 KB of inputs, far below the 768 KB L2).
 TEST(TimingModel, CopiesWarmTheL2OnlyWithPerfSimMemcpy) {

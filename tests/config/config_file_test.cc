@@ -96,23 +96,26 @@ TEST(ConfigFile, UnknownOptionsAreCollectedOnceWithTheirValuesSkipped) {
   EXPECT_EQ(cfg.gpu.n_clusters, 3u);
 }
 
-TEST(ConfigFile, TwoLevelActiveMapsToTwoLevelWithItsGroupSize) {
-  const LoadedConfig cfg = load_config_file(write_config("-gpgpu_scheduler two_level_active:6:0:1\n"));
-  EXPECT_EQ(cfg.gpu.scheduler, "two_level");
-  EXPECT_EQ(cfg.gpu.two_level_group_size, 6u);
-  EXPECT_EQ(cfg.values.at("gpgpu_scheduler"), "two_level");
-  EXPECT_EQ(cfg.values.at("scwarp_two_level_group_size"), "6");
+TEST(ConfigFile, TwoLevelActiveIsItsOwnPolicyWithItsActiveSet) {
+  const LoadedConfig cfg = load_config_file(write_config("-gpgpu_scheduler two_level_active:4:0:1\n"));
+  EXPECT_EQ(cfg.gpu.scheduler, "two_level_active");
+  EXPECT_EQ(cfg.gpu.two_level_active_warps, 4u);
+  EXPECT_EQ(cfg.gpu.two_level_group_size, 8u) << "seed 002's fetch groups are another policy";
+  EXPECT_EQ(cfg.values.at("gpgpu_scheduler"), "two_level_active:4:0:1");
 }
 
 TEST(ConfigFile, OtherSchedulerNamesPassThrough) {
   EXPECT_EQ(load_config_file(write_config("-gpgpu_scheduler gto")).gpu.scheduler, "gto");
   EXPECT_EQ(load_config_file(write_config("-gpgpu_scheduler two_level_activeX")).gpu.scheduler, "two_level_activeX");
+  const std::string expected =
+      "(two_level_active:<active warps >= 1>:0:1 (inner 0 = loose round robin, outer 1 = swapping round robin, "
+      "the only orders GPGPU-Sim implements))";
   EXPECT_EQ(load_error("\n-gpgpu_scheduler two_level_active:0:0:1"),
-            "F:2: option -gpgpu_scheduler: invalid value 'two_level_active:0:0:1' "
-            "(two_level_active:<active warps >= 1>:<inner>:<outer>, all unsigned integers)");
+            "F:2: option -gpgpu_scheduler: invalid value 'two_level_active:0:0:1' " + expected);
   EXPECT_EQ(load_error("-gpgpu_scheduler two_level_active:6:0"),
-            "F:1: option -gpgpu_scheduler: invalid value 'two_level_active:6:0' "
-            "(two_level_active:<active warps >= 1>:<inner>:<outer>, all unsigned integers)");
+            "F:1: option -gpgpu_scheduler: invalid value 'two_level_active:6:0' " + expected);
+  EXPECT_EQ(load_error("-gpgpu_scheduler two_level_active:6:1:1"),
+            "F:1: option -gpgpu_scheduler: invalid value 'two_level_active:6:1:1' " + expected);
 }
 
 TEST(ConfigFile, InvalidValuesNameFileLineOptionAndExpectation) {

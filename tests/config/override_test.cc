@@ -26,8 +26,8 @@ TEST(Override, AcceptsGpgpuSimAliasesAndCompoundValues) {
   apply_override(cfg, "gpgpu_scheduler", "two_level_active:4:0:1", "--set");
   apply_override(cfg, "gpgpu_dram_timing_opt", "CL=9", "--set");
   EXPECT_EQ(cfg.gpu.l2_latency, 90u);
-  EXPECT_EQ(cfg.gpu.scheduler, "two_level");
-  EXPECT_EQ(cfg.gpu.two_level_group_size, 4u);
+  EXPECT_EQ(cfg.gpu.scheduler, "two_level_active");
+  EXPECT_EQ(cfg.gpu.two_level_active_warps, 4u);
   EXPECT_EQ(cfg.gpu.dram.CL, 9u);
 }
 

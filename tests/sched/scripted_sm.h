@@ -57,6 +57,9 @@ class ScriptedSm {
     warp(slot).waiting_on_memory = false;
   }
 
+  // The next cycle begins (for policies that act once per cycle).
+  void next_cycle() { ++view_.cycle; }
+
   const SmView& view() {
     view_.schedulers = schedulers_;
     view_.warps = warps_;
