@@ -41,9 +41,38 @@ struct OpTiming {
 };
 
 // GPGPU-Sim's ptx_opcode_latency_* / ptx_opcode_initiation_* lists:
-// "ADD,MAX,MUL,MAD,DIV" per data kind.
+// "ADD,MAX,MUL,MAD,DIV" per data kind; the integer lists of GPGPU-Sim 4.x
+// add a sixth entry, SHFL (unused in the fp and dp tables).
 struct OpTimingTable {
-  OpTiming add, max, mul, mad, div;
+  OpTiming add, max, mul, mad, div, shfl;
+};
+
+// Which GPGPU-Sim version's opcode table (set_opcode_and_latency) assigns
+// each opcode its unit and timing column: docs/sm-pipeline.md lists both.
+enum class OpcodeTable : uint8_t { GpgpuSim4, GpgpuSim3 };
+
+// One operand-collector set of GPGPU-Sim's opndcoll_rfu_t: its collector
+// units, and how many instructions enter (in ports) and leave (out ports,
+// GPGPU-Sim's dispatch units) the set per cycle.
+struct CollectorSet {
+  uint32_t units = 1;
+  uint32_t in_ports = 1;
+  uint32_t out_ports = 1;
+};
+
+// -gpgpu_pipeline_widths in GPGPU-Sim 4.x's order: ID_OC_SP, ID_OC_DP,
+// ID_OC_INT, ID_OC_SFU, ID_OC_MEM, OC_EX_SP, OC_EX_DP, OC_EX_INT, OC_EX_SFU,
+// OC_EX_MEM, EX_WB[, ID_OC_TENSOR_CORE, OC_EX_TENSOR_CORE]. The model uses
+// the ID_OC and OC_EX widths of the SP, SFU and MEM units; the others are
+// kept for the report (docs/configuration.md).
+struct PipelineWidths {
+  std::vector<uint32_t> widths{2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2};
+  uint32_t id_oc_sp() const { return widths[0]; }
+  uint32_t id_oc_sfu() const { return widths[3]; }
+  uint32_t id_oc_mem() const { return widths[4]; }
+  uint32_t oc_ex_sp() const { return widths[5]; }
+  uint32_t oc_ex_sfu() const { return widths[8]; }
+  uint32_t oc_ex_mem() const { return widths[9]; }
 };
 
 // DRAM timing in DRAM command-clock cycles (gpgpu_dram_timing_opt).
@@ -101,11 +130,21 @@ struct GpuConfig {
   uint32_t sp_units = 2;               // -gpgpu_num_sp_units
   uint32_t sfu_units = 1;              // -gpgpu_num_sfu_units
   uint32_t ldst_units = 1;             // -scwarp_num_ldst_units
-  OpTimingTable int_timing{{4, 1}, {13, 2}, {4, 2}, {5, 1}, {145, 8}};  // -ptx_opcode_latency_int / _initiation_int
-  OpTimingTable fp_timing{{4, 1}, {13, 2}, {4, 1}, {5, 1}, {39, 4}};    // -ptx_opcode_latency_fp / _initiation_fp
-  OpTimingTable dp_timing{{8, 8}, {19, 16}, {8, 8}, {8, 8}, {330, 130}};  // -ptx_opcode_latency_dp / _initiation_dp
-  OpTiming sfu_timing{20, 4};          // -scwarp_sfu_latency / -scwarp_sfu_initiation
+  OpTimingTable int_timing{{4, 1}, {13, 2}, {4, 2}, {5, 1}, {145, 8}, {32, 4}};  // -ptx_opcode_latency_int / _initiation_int
+  // fp and dp have no SHFL entry ({}: unused)
+  OpTimingTable fp_timing{{4, 1}, {13, 2}, {4, 1}, {5, 1}, {39, 4}, {}};    // -ptx_opcode_latency_fp / _initiation_fp
+  OpTimingTable dp_timing{{8, 8}, {19, 16}, {8, 8}, {8, 8}, {330, 130}, {}};  // -ptx_opcode_latency_dp / _initiation_dp
+  OpTiming sfu_timing{8, 8};           // -ptx_opcode_latency_sfu / -ptx_opcode_initiation_sfu
   OpTiming branch_timing{4, 1};        // -scwarp_branch_latency (SP pipe, resolves control)
+  OpcodeTable opcode_table = OpcodeTable::GpgpuSim4;  // -scwarp_opcode_table gpgpusim4 | gpgpusim3
+
+  // --- operand collector and register file (GPGPU-Sim's opndcoll_rfu_t) ---
+  CollectorSet oc_sp{6, 2, 2};         // -gpgpu_operand_collector_num_units_sp / _in_ports_sp / _out_ports_sp
+  CollectorSet oc_sfu{8, 1, 1};        // ..._sfu
+  CollectorSet oc_mem{2, 1, 1};        // ..._mem
+  uint32_t reg_banks = 16;             // -gpgpu_num_reg_banks
+  uint32_t reg_file_port_throughput = 1;  // -gpgpu_reg_file_port_throughput (collector steps per cycle)
+  PipelineWidths pipeline_widths;      // -gpgpu_pipeline_widths
 
   // --- SM memory ---
   CacheGeometry l1d{32, 128, 4, 'L', 'L', 'm', 'N', 64, 8, 8, 'S'};  // -gpgpu_cache:dl1 (16 KB)

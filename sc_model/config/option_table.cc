@@ -59,10 +59,46 @@ Option op_part(std::string name, OpTiming GpuConfig::*timing, uint32_t OpTiming:
 }
 
 Option op_list(std::string name, OpTimingTable GpuConfig::*table, uint32_t OpTiming::*part,
-               std::string description) {
+               ShflEntry shfl, std::string description) {
   return {std::move(name), "", std::move(description),
-          [table, part](GpuConfig& g, std::string_view v) { parse_op_list(v, g.*table, part); },
-          [table, part](const GpuConfig& g) { return format_op_list(g.*table, part); }};
+          [table, part, shfl](GpuConfig& g, std::string_view v) { parse_op_list(v, g.*table, part, shfl); },
+          [table, part, shfl](const GpuConfig& g) { return format_op_list(g.*table, part, shfl); }};
+}
+
+// The three options of one operand-collector set: -gpgpu_operand_collector_num_units_<set>,
+// _num_in_ports_<set>, _num_out_ports_<set>.
+std::vector<Option> collector_set(const std::string& set, CollectorSet GpuConfig::*field) {
+  const auto part = [&](const std::string& prefix, uint32_t CollectorSet::*member, std::string description) {
+    return Option{"gpgpu_operand_collector_num_" + prefix + "_" + set, "", std::move(description),
+                  [field, member](GpuConfig& g, std::string_view v) { (g.*field).*member = parse_count(v, 1); },
+                  [field, member](const GpuConfig& g) { return std::to_string((g.*field).*member); }};
+  };
+  return {part("units", &CollectorSet::units, set + " collector units (instructions collecting operands)"),
+          part("in_ports", &CollectorSet::in_ports, set + " instructions entering a collector unit per cycle"),
+          part("out_ports", &CollectorSet::out_ports, set + " collector units dispatching to their unit per cycle")};
+}
+
+Option opcode_table() {
+  return {"scwarp_opcode_table", "",
+          "which GPGPU-Sim opcode table assigns units and latency columns: gpgpusim4 (4.2.0) or gpgpusim3 "
+          "(3.2.2, the papers' version); docs/sm-pipeline.md",
+          [](GpuConfig& g, std::string_view v) {
+            if (v == "gpgpusim4") g.opcode_table = OpcodeTable::GpgpuSim4;
+            else if (v == "gpgpusim3") g.opcode_table = OpcodeTable::GpgpuSim3;
+            else throw InvalidValue("gpgpusim4 or gpgpusim3");
+          },
+          [](const GpuConfig& g) {
+            return std::string(g.opcode_table == OpcodeTable::GpgpuSim4 ? "gpgpusim4" : "gpgpusim3");
+          }};
+}
+
+Option pipeline_widths() {
+  return {"gpgpu_pipeline_widths", "",
+          "ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB"
+          "[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE]; the ID_OC (issue to collector) and OC_EX (collector to unit) "
+          "registers of SP, SFU and MEM are modelled",
+          [](GpuConfig& g, std::string_view v) { g.pipeline_widths = parse_pipeline_widths(v); },
+          [](const GpuConfig& g) { return format_pipeline_widths(g.pipeline_widths); }};
 }
 
 Option cache(std::string name, CacheGeometry GpuConfig::*field, std::string description) {
@@ -184,7 +220,7 @@ Option dram_scheduler() {
 
 std::vector<Option> build_table() {
   using G = GpuConfig;
-  return {
+  std::vector<Option> table = {
       // GPU shape
       count("gpgpu_n_clusters", &G::n_clusters, 1, "SM clusters; SMs = clusters x cores per cluster"),
       count("gpgpu_n_cores_per_cluster", &G::cores_per_cluster, 1, "SMs per cluster"),
@@ -219,16 +255,34 @@ std::vector<Option> build_table() {
       count("gpgpu_num_sp_units", &G::sp_units, 1, "SP pipelines per SM"),
       count("gpgpu_num_sfu_units", &G::sfu_units, 1, "SFU pipelines per SM"),
       count("scwarp_num_ldst_units", &G::ldst_units, 1, "LD/ST units per SM"),
-      op_list("ptx_opcode_latency_int", &G::int_timing, &OpTiming::latency, "integer latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_list("ptx_opcode_initiation_int", &G::int_timing, &OpTiming::initiation, "integer initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_list("ptx_opcode_latency_fp", &G::fp_timing, &OpTiming::latency, "single-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_list("ptx_opcode_initiation_fp", &G::fp_timing, &OpTiming::initiation, "single-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_list("ptx_opcode_latency_dp", &G::dp_timing, &OpTiming::latency, "double-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_list("ptx_opcode_initiation_dp", &G::dp_timing, &OpTiming::initiation, "double-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
-      op_part("scwarp_sfu_latency", &G::sfu_timing, &OpTiming::latency, "SFU latency (transcendentals)"),
-      op_part("scwarp_sfu_initiation", &G::sfu_timing, &OpTiming::initiation, "SFU initiation interval"),
+      op_list("ptx_opcode_latency_int", &G::int_timing, &OpTiming::latency, ShflEntry::Optional,
+              "integer latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]"),
+      op_list("ptx_opcode_initiation_int", &G::int_timing, &OpTiming::initiation, ShflEntry::Optional,
+              "integer initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]"),
+      op_list("ptx_opcode_latency_fp", &G::fp_timing, &OpTiming::latency, ShflEntry::No,
+              "single-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_initiation_fp", &G::fp_timing, &OpTiming::initiation, ShflEntry::No,
+              "single-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_latency_dp", &G::dp_timing, &OpTiming::latency, ShflEntry::No,
+              "double-precision latency <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_list("ptx_opcode_initiation_dp", &G::dp_timing, &OpTiming::initiation, ShflEntry::No,
+              "double-precision initiation interval <ADD>,<MAX>,<MUL>,<MAD>,<DIV>"),
+      op_part("ptx_opcode_latency_sfu", &G::sfu_timing, &OpTiming::latency,
+              "SFU latency of transcendentals (gpgpusim4 table)"),
+      op_part("ptx_opcode_initiation_sfu", &G::sfu_timing, &OpTiming::initiation,
+              "SFU initiation interval of transcendentals (gpgpusim4 table)"),
       op_part("scwarp_branch_latency", &G::branch_timing, &OpTiming::latency, "cycles until a branch resolves (SP pipe)"),
       op_part("scwarp_branch_initiation", &G::branch_timing, &OpTiming::initiation, "branch initiation interval (SP pipe)"),
+      opcode_table(),
+  };
+  // operand collector and register file
+  for (auto [set, field] : {std::pair{"sp", &G::oc_sp}, {"sfu", &G::oc_sfu}, {"mem", &G::oc_mem}})
+    for (Option& option : collector_set(set, field)) table.push_back(std::move(option));
+  std::vector<Option> rest = {
+      count("gpgpu_num_reg_banks", &G::reg_banks, 1, "register file banks per SM; register r of warp w is in bank (r + w) % banks"),
+      count("gpgpu_reg_file_port_throughput", &G::reg_file_port_throughput, 1,
+            "operand collector steps per cycle (reads per bank per cycle)"),
+      pipeline_widths(),
       // SM memory
       cache("gpgpu_cache:dl1", &G::l1d, "L1 data cache geometry (per SM)"),
       count("gpgpu_l1_latency", &G::l1_latency, 1,
@@ -262,6 +316,8 @@ std::vector<Option> build_table() {
       count64("scwarp_max_cycles", &G::max_cycles, "fail the run past this many cycles; 0 = no limit"),
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
   };
+  for (Option& option : rest) table.push_back(std::move(option));
+  return table;
 }
 
 }  // namespace
@@ -279,6 +335,8 @@ const char* retired_option(std::string_view old_name) {
       {"scwarp_shmem_latency", "was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see docs/configuration.md)"},
       {"scwarp_l1i_miss_latency",
        "was removed: L1I misses now go through the interconnect and the L2 (docs/sm-pipeline.md)"},
+      {"scwarp_sfu_latency", "was renamed -ptx_opcode_latency_sfu (GPGPU-Sim's name; see docs/configuration.md)"},
+      {"scwarp_sfu_initiation", "was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see docs/configuration.md)"},
   };
   for (const auto& [name, why] : kRetired)
     if (name == old_name) return why;

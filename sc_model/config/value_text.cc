@@ -70,33 +70,66 @@ std::string_view trim(std::string_view text) {
 namespace {
 
 // The order GPGPU-Sim lists the operation kinds in.
-std::array<OpTiming*, 5> op_entries(OpTimingTable& t) { return {&t.add, &t.max, &t.mul, &t.mad, &t.div}; }
-std::array<const OpTiming*, 5> op_entries(const OpTimingTable& t) {
-  return {&t.add, &t.max, &t.mul, &t.mad, &t.div};
+std::array<OpTiming*, 6> op_entries(OpTimingTable& t) {
+  return {&t.add, &t.max, &t.mul, &t.mad, &t.div, &t.shfl};
 }
+std::array<const OpTiming*, 6> op_entries(const OpTimingTable& t) {
+  return {&t.add, &t.max, &t.mul, &t.mad, &t.div, &t.shfl};
+}
+
+size_t op_list_size(ShflEntry shfl) { return shfl == ShflEntry::Optional ? 6 : 5; }
 
 }  // namespace
 
-void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTiming::*part) {
-  static constexpr std::string_view kExpected =
-      "five unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>";
+void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTiming::*part, ShflEntry shfl) {
+  const std::string expected = shfl == ShflEntry::Optional
+                                   ? "five or six unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]"
+                                   : "five unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>";
   const std::vector<std::string_view> parts = split(text, ',');
-  if (parts.size() != 5) throw InvalidValue(std::string(kExpected));
+  if (parts.size() != 5 && parts.size() != op_list_size(shfl)) throw InvalidValue(expected);
   OpTimingTable parsed = table;
   const auto entries = op_entries(parsed);
   for (size_t i = 0; i < parts.size(); ++i) {
-    const uint64_t value = parse_unsigned(parts[i], std::numeric_limits<uint32_t>::max(), kExpected);
-    if (value == 0) throw InvalidValue(std::string(kExpected));
+    const uint64_t value = parse_unsigned(parts[i], std::numeric_limits<uint32_t>::max(), expected);
+    if (value == 0) throw InvalidValue(expected);
     entries[i]->*part = static_cast<uint32_t>(value);
   }
   table = parsed;
 }
 
-std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part) {
+std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part, ShflEntry shfl) {
   std::string text;
-  for (const OpTiming* entry : op_entries(table)) {
+  const auto entries = op_entries(table);
+  for (size_t i = 0; i < op_list_size(shfl); ++i) {
     if (!text.empty()) text += ',';
-    text += std::to_string(entry->*part);
+    text += std::to_string(entries[i]->*part);
+  }
+  return text;
+}
+
+PipelineWidths parse_pipeline_widths(std::string_view text) {
+  static constexpr std::string_view kExpected =
+      "11 or 13 unsigned integers ID_OC_SP,ID_OC_DP,ID_OC_INT,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_DP,"
+      "OC_EX_INT,OC_EX_SFU,OC_EX_MEM,EX_WB[,ID_OC_TENSOR_CORE,OC_EX_TENSOR_CORE] with the ID_OC and OC_EX "
+      "widths of SP, SFU and MEM >= 1";
+  const std::vector<std::string_view> parts = split(text, ',');
+  if (parts.size() != 11 && parts.size() != 13) throw InvalidValue(std::string(kExpected));
+  PipelineWidths parsed;
+  parsed.widths.clear();
+  for (std::string_view part : parts)
+    parsed.widths.push_back(
+        static_cast<uint32_t>(parse_unsigned(part, std::numeric_limits<uint32_t>::max(), kExpected)));
+  for (uint32_t width : {parsed.id_oc_sp(), parsed.id_oc_sfu(), parsed.id_oc_mem(), parsed.oc_ex_sp(),
+                         parsed.oc_ex_sfu(), parsed.oc_ex_mem()})
+    if (width == 0) throw InvalidValue(std::string(kExpected));
+  return parsed;
+}
+
+std::string format_pipeline_widths(const PipelineWidths& widths) {
+  std::string text;
+  for (uint32_t w : widths.widths) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(w);
   }
   return text;
 }

@@ -38,10 +38,19 @@ std::vector<std::string_view> split(std::string_view text, char sep);
 // Drops blanks at both ends (GPGPU-Sim configs wrap long quoted values).
 std::string_view trim(std::string_view text);
 
-// "<ADD>,<MAX>,<MUL>,<MAD>,<DIV>" into one part (latency or initiation) of
-// each entry of the table; every number >= 1.
-void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTiming::*part);
-std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part);
+// Whether a timing list has GPGPU-Sim 4.x's sixth entry (SHFL): the integer
+// lists do; a five-entry integer list (GPGPU-Sim 3.x) keeps the SHFL entry.
+enum class ShflEntry : bool { No, Optional };
+
+// "<ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]" into one part (latency or
+// initiation) of each entry of the table; every number >= 1.
+void parse_op_list(std::string_view text, OpTimingTable& table, uint32_t OpTiming::*part, ShflEntry shfl);
+std::string format_op_list(const OpTimingTable& table, uint32_t OpTiming::*part, ShflEntry shfl);
+
+// GPGPU-Sim 4.x's -gpgpu_pipeline_widths: 11 or 13 unsigned numbers; the
+// ID_OC and OC_EX widths of the SP, SFU and MEM units the model has must be >= 1.
+PipelineWidths parse_pipeline_widths(std::string_view text);
+std::string format_pipeline_widths(const PipelineWidths& widths);
 
 // Shortest text that reads back as the same double ("700", "924.5").
 std::string format_double(double value);

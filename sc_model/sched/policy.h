@@ -62,6 +62,9 @@ struct TbView {
 
 // Pipeline-wide state a policy may read (RLWS-style features).
 struct UnitState {
+  // An instruction for that unit type could issue this cycle: the operand
+  // collector's ID_OC register in front of the type's collector units has
+  // room (the check issue makes; the execution pipeline itself may be busy).
   bool sp_free = true, sfu_free = true, ldst_free = true;
   uint32_t ldst_queue = 0;        // memory instructions waiting in the LD/ST unit
   uint32_t pending_loads = 0;     // global/local loads in flight

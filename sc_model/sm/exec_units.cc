@@ -5,18 +5,22 @@
 
 namespace scwarp::sm {
 
+namespace {
+
+bool any_free(const std::vector<PipelinedUnit>& units, uint64_t cycle) {
+  for (const PipelinedUnit& u : units)
+    if (u.can_accept(cycle)) return true;
+  return false;
+}
+
+}  // namespace
+
 ExecUnits::ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, LdstUnit& ldst)
     : sc_core::sc_module(name), in("in"), writeback("writeback"), cfg_(cfg), ldst_(ldst),
       sp_(cfg.sp_units), sfu_(cfg.sfu_units) {
   if (cfg.sp_units == 0 || cfg.sfu_units == 0)
     throw Error("SM: gpgpu_num_sp_units and gpgpu_num_sfu_units must be at least 1");
   in.bind(*this);
-}
-
-const PipelinedUnit* ExecUnits::first_free(const std::vector<PipelinedUnit>& units, uint64_t cycle) {
-  for (const PipelinedUnit& u : units)
-    if (u.can_accept(cycle)) return &u;
-  return nullptr;
 }
 
 PipelinedUnit* ExecUnits::first_free(std::vector<PipelinedUnit>& units, uint64_t cycle) {
@@ -27,25 +31,24 @@ PipelinedUnit* ExecUnits::first_free(std::vector<PipelinedUnit>& units, uint64_t
 
 bool ExecUnits::can_accept(ExecUnitKind unit, uint64_t cycle) const {
   switch (unit) {
-    case ExecUnitKind::Sp: return sp_free(cycle);
-    case ExecUnitKind::Sfu: return sfu_free(cycle);
+    case ExecUnitKind::Sp: return any_free(sp_, cycle);
+    case ExecUnitKind::Sfu: return any_free(sfu_, cycle);
     case ExecUnitKind::Ldst: return ldst_.can_accept();
   }
   return false;
 }
 
-void ExecUnits::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency,
+void ExecUnits::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind kind,
                          uint64_t cycle) {
   const ptx::Instr& instr = *rec.instr;
   InFlight item{warp, &instr, long_latency};
-  ExecUnitKind kind = unit_for(instr.cls);
   if (kind == ExecUnitKind::Ldst) {
     ldst_.accept(rec, warp, new_memory_tag(item), cycle);
     return;
   }
   PipelinedUnit* unit = first_free(kind == ExecUnitKind::Sp ? sp_ : sfu_, cycle);
-  if (!unit) throw Error("SM: '" + instr.text + "' dispatched to a busy unit (issue skipped its check)");
-  results_.push(item, unit->accept(cycle, op_timing(instr, cfg_)));
+  if (!unit) throw Error("SM: '" + instr.text + "' dispatched to a busy unit (the collector skipped its check)");
+  results_.push(item, unit->accept(cycle, assign_op(instr, cfg_).timing));
 }
 
 uint32_t ExecUnits::new_memory_tag(const InFlight& item) {

@@ -1,6 +1,6 @@
 // The execution stage: cfg.sp_units SP pipelines and cfg.sfu_units SFU
 // pipelines (PipelinedUnit each), and the hand-over of memory instructions
-// to the LD/ST unit. Results are written back (scoreboard release) through
+// to the LD/ST unit. The operand collector dispatches into it. Results are written back (scoreboard release) through
 // a DelayQueue at issue + latency; memory instructions when the LD/ST unit
 // reports them done.
 #pragma once
@@ -20,13 +20,13 @@ namespace scwarp::sm {
 
 class ExecUnits : public sc_core::sc_module, public DispatchIf {
  public:
-  sc_core::sc_export<DispatchIf> in;       // the issue stage's dispatch port binds here
+  sc_core::sc_export<DispatchIf> in;       // the operand collector's `out` port binds here
   sc_core::sc_port<WritebackIf> writeback; // completions go to the SM
 
   ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, LdstUnit& ldst);
 
   bool can_accept(ExecUnitKind unit, uint64_t cycle) const override;
-  void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency,
+  void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind unit,
                 uint64_t cycle) override;
 
   // Writes back every SP/SFU result due by `cycle`; true if any.
@@ -35,9 +35,6 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
   void memory_done(uint32_t tag);
   // Earliest pending SP/SFU writeback (ClockedModule::kIdle if none).
   uint64_t next_event() const;
-  // For SmView::units.
-  bool sp_free(uint64_t cycle) const { return first_free(sp_, cycle) != nullptr; }
-  bool sfu_free(uint64_t cycle) const { return first_free(sfu_, cycle) != nullptr; }
 
  private:
   struct InFlight {
@@ -45,7 +42,6 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
     const ptx::Instr* instr = nullptr;
     bool long_latency = false;
   };
-  static const PipelinedUnit* first_free(const std::vector<PipelinedUnit>& units, uint64_t cycle);
   static PipelinedUnit* first_free(std::vector<PipelinedUnit>& units, uint64_t cycle);
   uint32_t new_memory_tag(const InFlight& item);
 

@@ -1,6 +1,7 @@
 #include "sc_model/sm/issue_stage.h"
 
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "sc_model/common/error.h"
@@ -21,7 +22,7 @@ bool is_long_load(const func::ExecRecord& rec) {
 
 IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
                        FetchUnit& fetch, sched::IssuePolicy& policy, stats::SmCounters& counters)
-    : sc_core::sc_module(name), dispatch("dispatch"), table_(table), fetch_(fetch),
+    : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
       policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
   order_.reserve(table.warps().size());
 }
@@ -46,11 +47,12 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   for (uint32_t w : order_) {
     const sched::WarpView& v = table_.warp_views()[w];
     if (v.wait != sched::WarpWait::Ready) continue;
-    if (!dispatch->can_accept(unit_for(v.head_class), cycle)) {
+    std::optional<ExecUnitKind> unit = free_unit(w, cycle);
+    if (!unit) {
       unit_busy = true;
       continue;
     }
-    issue(w, cycle);
+    issue(w, *unit, cycle);
     ++counters_.issued;
     return true;
   }
@@ -61,7 +63,27 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   return false;
 }
 
-void IssueStage::issue(uint32_t w, uint64_t cycle) {
+// The unit the head instruction of warp `w` goes to, if the operand
+// collector has an ID_OC slot for it; GPGPU-Sim 3.x's SP-or-SFU operations
+// take the SP's when free, else the SFU's.
+std::optional<ExecUnitKind> IssueStage::free_unit(uint32_t w, uint64_t cycle) const {
+  const UnitChoice choice = unit_of(*table_.warps()[w].ibuffer.head().instr, cfg_);
+  const auto if_free = [&](ExecUnitKind kind) {
+    return dispatch->can_accept(kind, cycle) ? std::optional(kind) : std::nullopt;
+  };
+  switch (choice) {
+    case UnitChoice::Sp: return if_free(ExecUnitKind::Sp);
+    case UnitChoice::Sfu: return if_free(ExecUnitKind::Sfu);
+    case UnitChoice::Ldst: return if_free(ExecUnitKind::Ldst);
+    case UnitChoice::SpOrSfu: {
+      std::optional<ExecUnitKind> sp = if_free(ExecUnitKind::Sp);
+      return sp ? sp : if_free(ExecUnitKind::Sfu);
+    }
+  }
+  return std::nullopt;
+}
+
+void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   WarpSlot& slot = table_.warps()[w];
   CodePos head = slot.ibuffer.head().pos;
   if (head != CodePos{slot.warp->next_function(), slot.warp->next_pc()})
@@ -71,7 +93,7 @@ void IssueStage::issue(uint32_t w, uint64_t cycle) {
   slot.engine->set_cycle(cycle);
   slot.engine->step_into(*slot.block, *slot.warp, rec_);
   bool long_latency = is_long_load(rec_);
-  dispatch->dispatch(rec_, w, long_latency, cycle);
+  dispatch->dispatch(rec_, w, long_latency, unit, cycle);
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
   if (long_latency) ++table_.view().units.pending_loads;
 

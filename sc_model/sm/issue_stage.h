@@ -1,14 +1,16 @@
 // The issue stage: cfg.schedulers_per_sm schedulers (warp slot w belongs to
 // scheduler w % n), each issuing at most one warp instruction per cycle in
 // the order the issue policy gives. Issue executes the instruction in the
-// functional engine (execute-at-issue), hands it to its unit through the
-// dispatch port, marks its destinations pending, tells the policy, and
+// functional engine (execute-at-issue), hands it through the dispatch port
+// to the operand collector's ID_OC register of its unit type (a full one is
+// a structural stall), marks its destinations pending, tells the policy, and
 // redirects fetch when the engine's next pc is not the one the I-buffer
 // expected. A scheduler-cycle without an issue is classified in both stall
 // taxonomies of stats/counters.h.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <systemc>
@@ -43,11 +45,13 @@ class IssueStage : public sc_core::sc_module {
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
-  void issue(uint32_t warp, uint64_t cycle);
+  std::optional<ExecUnitKind> free_unit(uint32_t warp, uint64_t cycle) const;
+  void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);
   void apply_effects(uint32_t warp, const func::ExecRecord& rec);
   void measure(uint32_t warp, const func::ExecRecord& rec, uint64_t cycle);
   void follow_stream(uint32_t warp);
 
+  const config::GpuConfig& cfg_;
   WarpTable& table_;
   FetchUnit& fetch_;
   sched::IssuePolicy& policy_;

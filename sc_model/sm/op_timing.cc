@@ -1,75 +1,145 @@
 #include "sc_model/sm/op_timing.h"
 
 #include <array>
-
-#include "sc_model/common/error.h"
+#include <span>
 
 namespace scwarp::sm {
 
 namespace {
 
-// The column of GPGPU-Sim's "ADD,MAX,MUL,MAD,DIV" lists an opcode uses.
-enum class TimingColumn : uint8_t { Add, Max, Mul, Mad, Div };
+// Where an opcode's latency and initiation interval come from. Add..Shfl are
+// the columns of the ptx_opcode_*_{int,fp,dp} list of the instruction's data
+// kind; Mul24/Mad24 are GPGPU-Sim 4.x's integer MUL/MAD plus one cycle.
+enum class Timing : uint8_t { One, Add, Max, Mul, Mad, Div, Shfl, Mul24, Mad24, Sfu, DpMul, Branch };
 
-struct ColumnRow {
-  ptx::Opcode op;
-  TimingColumn column;
+struct Placement {
+  UnitChoice unit;
+  Timing timing;
 };
 
-// Opcodes not listed here are add-like (one pass through the ALU).
-constexpr ColumnRow kColumnRows[] = {
-    {ptx::Opcode::Min, TimingColumn::Max},   {ptx::Opcode::Max, TimingColumn::Max},
-    {ptx::Opcode::Mul, TimingColumn::Mul},   {ptx::Opcode::Mul24, TimingColumn::Mul},
-    {ptx::Opcode::Mad, TimingColumn::Mad},   {ptx::Opcode::Mad24, TimingColumn::Mad},
-    {ptx::Opcode::Madc, TimingColumn::Mad},  {ptx::Opcode::Fma, TimingColumn::Mad},
-    {ptx::Opcode::Sad, TimingColumn::Mad},   {ptx::Opcode::Dp4a, TimingColumn::Mad},
-    {ptx::Opcode::Dp2a, TimingColumn::Mad},  {ptx::Opcode::Div, TimingColumn::Div},
-    {ptx::Opcode::Rem, TimingColumn::Div},
+// One opcode: its placement for integer (any non-float type), f32 and f64 data.
+struct OpcodeRow {
+  ptx::Opcode op;
+  Placement integer, f32, f64;
+};
+
+using enum UnitChoice;
+using O = ptx::Opcode;
+using T = Timing;
+
+constexpr OpcodeRow same(ptx::Opcode op, UnitChoice unit, Timing timing) {
+  return {op, {unit, timing}, {unit, timing}, {unit, timing}};
+}
+
+// GPGPU-Sim 4.2.0 (cuda-sim.cc set_opcode_and_latency, SM2_GTX480): integer
+// multiplies on the SP (Fermi has no INT units), double precision on the SFU
+// because SM2_GTX480 has -gpgpu_num_dp_units 0, divisions and
+// transcendentals on the SFU.
+constexpr OpcodeRow kGpgpuSim4[] = {
+    {O::Add, {Sp, T::Add}, {Sp, T::Add}, {Sfu, T::Add}},   {O::Sub, {Sp, T::Add}, {Sp, T::Add}, {Sfu, T::Add}},
+    {O::Addc, {Sp, T::Add}, {Sp, T::Add}, {Sfu, T::Add}},  {O::Subc, {Sp, T::Add}, {Sp, T::Add}, {Sfu, T::Add}},
+    {O::Min, {Sp, T::Max}, {Sp, T::Max}, {Sfu, T::Max}},   {O::Max, {Sp, T::Max}, {Sp, T::Max}, {Sfu, T::Max}},
+    {O::Mul, {Sp, T::Mul}, {Sp, T::Mul}, {Sfu, T::Mul}},   {O::Mad, {Sp, T::Mad}, {Sp, T::Mad}, {Sfu, T::Mad}},
+    {O::Madc, {Sp, T::Mad}, {Sp, T::Mad}, {Sfu, T::Mad}},  {O::Fma, {Sp, T::Mad}, {Sp, T::Mad}, {Sfu, T::Mad}},
+    same(O::Mul24, Sp, T::Mul24),  same(O::Mad24, Sp, T::Mad24),
+    same(O::Div, Sfu, T::Div),     same(O::Rem, Sfu, T::Div),
+    same(O::Sqrt, Sfu, T::Sfu),    same(O::Sin, Sfu, T::Sfu),    same(O::Cos, Sfu, T::Sfu),
+    same(O::Ex2, Sfu, T::Sfu),     same(O::Lg2, Sfu, T::Sfu),    same(O::Rsqrt, Sfu, T::Sfu),
+    same(O::Rcp, Sfu, T::Sfu),     same(O::Tanh, Sfu, T::Sfu),   same(O::Shfl, Sp, T::Shfl),
+};
+
+// GPGPU-Sim 3.2.2 (what the papers ran): integer mul and mad on the SFU,
+// float mul on ALU_SFU, div and transcendentals on the SFU, the latter with
+// the double-precision MUL timing; fma, madc, mul24, mad24, rem and shfl are
+// not in its table (1 cycle on the SP).
+constexpr OpcodeRow kGpgpuSim3[] = {
+    same(O::Add, Sp, T::Add),   same(O::Sub, Sp, T::Add),   same(O::Addc, Sp, T::Add),
+    same(O::Subc, Sp, T::Add),  same(O::Min, Sp, T::Max),   same(O::Max, Sp, T::Max),
+    {O::Mul, {Sfu, T::Mul}, {SpOrSfu, T::Mul}, {SpOrSfu, T::Mul}},
+    {O::Mad, {Sfu, T::Mad}, {Sp, T::Mad}, {Sp, T::Mad}},
+    same(O::Div, Sfu, T::Div),
+    same(O::Sqrt, Sfu, T::DpMul), same(O::Sin, Sfu, T::DpMul),  same(O::Cos, Sfu, T::DpMul),
+    same(O::Ex2, Sfu, T::DpMul),  same(O::Lg2, Sfu, T::DpMul),  same(O::Rsqrt, Sfu, T::DpMul),
+    same(O::Rcp, Sfu, T::DpMul),  same(O::Tanh, Sfu, T::DpMul),
 };
 
 constexpr size_t kOpcodes = size_t(ptx::Opcode::Unsupported) + 1;
+using Table = std::array<OpcodeRow, kOpcodes>;
 
-constexpr std::array<TimingColumn, kOpcodes> make_column_table() {
-  std::array<TimingColumn, kOpcodes> table{};
-  table.fill(TimingColumn::Add);
-  for (const ColumnRow& row : kColumnRows) table[size_t(row.op)] = row.column;
+// Opcodes a table does not list run on the SP in 1 cycle (GPGPU-Sim sets
+// latency = initiation = 1 before its switch); memory goes to the LD/ST unit
+// and control, barriers and fences take -scwarp_branch_* on the SP.
+constexpr Table make_table(std::span<const OpcodeRow> rows) {
+  Table table{};
+  for (size_t i = 0; i < kOpcodes; ++i) table[i] = same(ptx::Opcode(i), Sp, T::One);
+  for (const OpcodeRow& row : rows) table[size_t(row.op)] = row;
   return table;
 }
-constexpr std::array<TimingColumn, kOpcodes> kColumnOf = make_column_table();
+constexpr Table kTable4 = make_table(kGpgpuSim4);
+constexpr Table kTable3 = make_table(kGpgpuSim3);
 
-config::OpTiming column(const config::OpTimingTable& table, TimingColumn c) {
-  switch (c) {
-    case TimingColumn::Add: return table.add;
-    case TimingColumn::Max: return table.max;
-    case TimingColumn::Mul: return table.mul;
-    case TimingColumn::Mad: return table.mad;
-    case TimingColumn::Div: return table.div;
+config::OpTiming column(const config::OpTimingTable& t, Timing timing) {
+  switch (timing) {
+    case T::Add: return t.add;
+    case T::Max: return t.max;
+    case T::Mul: return t.mul;
+    case T::Mad: return t.mad;
+    case T::Div: return t.div;
+    case T::Shfl: return t.shfl;
+    default: return {1, 1};
   }
-  return table.add;
+}
+
+config::OpTiming resolve(Timing timing, const config::OpTimingTable& kind, const config::GpuConfig& cfg) {
+  switch (timing) {
+    case T::One: return {1, 1};
+    case T::Mul24: return {cfg.int_timing.mul.latency + 1, cfg.int_timing.mul.initiation + 1};
+    case T::Mad24: return {cfg.int_timing.mad.latency + 1, cfg.int_timing.mad.initiation + 1};
+    case T::Sfu: return cfg.sfu_timing;
+    case T::DpMul: return cfg.dp_timing.mul;
+    case T::Branch: return cfg.branch_timing;
+    default: return column(kind, timing);
+  }
+}
+
+// The table entry of a non-memory, non-control instruction. GPGPU-Sim picks
+// the row's case by the instruction's (first) type.
+const Placement& placement(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  const Table& table = cfg.opcode_table == config::OpcodeTable::GpgpuSim4 ? kTable4 : kTable3;
+  const OpcodeRow& row = table[size_t(instr.op)];
+  if (instr.type == ptx::Type::F32) return row.f32;
+  if (instr.type == ptx::Type::F64) return row.f64;
+  return row.integer;
+}
+
+const config::OpTimingTable& kind_table(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  if (instr.type == ptx::Type::F32) return cfg.fp_timing;
+  if (instr.type == ptx::Type::F64) return cfg.dp_timing;
+  return cfg.int_timing;
 }
 
 }  // namespace
 
-ExecUnitKind unit_for(ptx::InstrClass cls) {
-  if (cls == ptx::InstrClass::Mem) return ExecUnitKind::Ldst;
-  if (cls == ptx::InstrClass::Sfu) return ExecUnitKind::Sfu;
-  return ExecUnitKind::Sp;
-}
-
-config::OpTiming op_timing(const ptx::Instr& instr, const config::GpuConfig& cfg) {
-  TimingColumn c = kColumnOf[size_t(instr.op)];
+OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg) {
   switch (instr.cls) {
-    case ptx::InstrClass::IntAlu: return column(cfg.int_timing, c);
-    case ptx::InstrClass::FpAlu: return column(cfg.fp_timing, c);
-    case ptx::InstrClass::Fp64: return column(cfg.dp_timing, c);
-    case ptx::InstrClass::Sfu: return cfg.sfu_timing;
+    case ptx::InstrClass::Mem: return {Ldst, {}};
     case ptx::InstrClass::Ctrl:
     case ptx::InstrClass::Barrier:
-    case ptx::InstrClass::Sync: return cfg.branch_timing;
-    case ptx::InstrClass::Mem: break;
+    case ptx::InstrClass::Sync: return {Sp, cfg.branch_timing};
+    default: break;
   }
-  throw Error("op_timing: '" + instr.text + "' at line " + std::to_string(instr.line) +
-              " is a memory instruction, timed by the LD/ST unit");
+  const Placement& p = placement(instr, cfg);
+  return {p.unit, resolve(p.timing, kind_table(instr, cfg), cfg)};
+}
+
+UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg) {
+  switch (instr.cls) {
+    case ptx::InstrClass::Mem: return Ldst;
+    case ptx::InstrClass::Ctrl:
+    case ptx::InstrClass::Barrier:
+    case ptx::InstrClass::Sync: return Sp;
+    default: return placement(instr, cfg).unit;
+  }
 }
 
 }  // namespace scwarp::sm

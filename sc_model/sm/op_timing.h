@@ -1,6 +1,10 @@
-// Which execution unit an instruction occupies and for how long: GPGPU-Sim's
-// ptx_opcode_latency_* / _initiation_* tables, selected by instruction class
-// (data kind) and opcode (ADD, MAX, MUL, MAD, DIV column).
+// Which execution unit an instruction goes to and how long it occupies it:
+// GPGPU-Sim's opcode table (set_opcode_and_latency), one table per GPGPU-Sim
+// version (-scwarp_opcode_table), as data. Each row gives, per data kind
+// (integer, f32, f64), the unit and the timing source: a column of the
+// ptx_opcode_latency_* / _initiation_* lists of that kind, the SFU entry, or
+// GPGPU-Sim's built-in 1 cycle for opcodes its table does not list.
+// docs/sm-pipeline.md prints both tables.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +16,17 @@ namespace scwarp::sm {
 
 enum class ExecUnitKind : uint8_t { Sp, Sfu, Ldst };
 
-// Mem -> LD/ST; Sfu -> SFU; everything else (ALU, FP64, control, barriers,
-// fences) -> an SP pipeline.
-ExecUnitKind unit_for(ptx::InstrClass cls);
+// Where an instruction may execute. SpOrSfu is GPGPU-Sim 3.x's ALU_SFU_OP:
+// the SP when an SP slot is free at issue, else the SFU.
+enum class UnitChoice : uint8_t { Sp, Sfu, SpOrSfu, Ldst };
 
-// Latency and initiation interval of a non-memory instruction on its unit.
-// Throws scwarp::Error for memory instructions: the LD/ST unit times those.
-config::OpTiming op_timing(const ptx::Instr& instr, const config::GpuConfig& cfg);
+struct OpAssignment {
+  UnitChoice unit = UnitChoice::Sp;
+  config::OpTiming timing;  // meaningless for Ldst: the LD/ST unit times memory
+};
+
+OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg);
+// assign_op(...).unit alone: what issue asks every cycle for every ready warp.
+UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg);
 
 }  // namespace scwarp::sm

@@ -28,11 +28,13 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       fetch_policy_(sched::make_fetch_policy(cfg_.fetch_policy, policy_context(cfg_, sm_id))),
       fetch_("fetch", cfg_, table_, *fetch_policy_, *issue_policy_),
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
+      collector_("collector", cfg_, counters_.operand_collector),
       l1d_("l1d", cfg_, sm_id, *this),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
       next_snapshot_(cfg_.pro_threshold) {
-  issue_.dispatch(exec_.in);  // issue -> SP / SFU / LD/ST
+  issue_.dispatch(collector_.in);  // issue -> ID_OC -> operand collector
+  collector_.out(exec_.in);        // operands read -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
   l1d_.up(ldst_);             // L1 completions -> LD/ST
   fetch_.memory(l1d_);        // L1I misses -> the SM's one port below L1
@@ -73,6 +75,8 @@ uint64_t Sm::tick(uint64_t cycle) {
   changed_ |= finish_tbs(cycle);
   if (table_.resident_tbs() == 0) return next_timer();
   ++counters_.active_cycles;
+  // Holding an instruction, the collector may move it in any cycle: no sleep.
+  changed_ |= collector_.tick(cycle) || collector_.busy();
   update_unit_state(cycle);
   changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
   changed_ |= issue_.tick(cycle);
@@ -161,11 +165,13 @@ void Sm::check_deadlock(uint32_t t) const {
   tb.engine->report_deadlock(*tb.block);
 }
 
+// "Free" for a policy means what issue checks: the operand collector can
+// take an instruction of that unit type (its ID_OC register has room).
 void Sm::update_unit_state(uint64_t cycle) {
   sched::UnitState& u = table_.view().units;
-  u.sp_free = exec_.sp_free(cycle);
-  u.sfu_free = exec_.sfu_free(cycle);
-  u.ldst_free = ldst_.can_accept();
+  u.sp_free = collector_.can_accept(ExecUnitKind::Sp, cycle);
+  u.sfu_free = collector_.can_accept(ExecUnitKind::Sfu, cycle);
+  u.ldst_free = collector_.can_accept(ExecUnitKind::Ldst, cycle);
   u.ldst_queue = ldst_.queued();
 }
 
@@ -183,6 +189,7 @@ void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
 }
 
 void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) {
+  collector_.write_registers(warp, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
   if (long_latency) --table_.view().units.pending_loads;
@@ -198,8 +205,8 @@ void Sm::report(stats::SmCounters& out) const {
 }
 
 bool Sm::idle() const {
-  return table_.resident_tbs() == 0 && launches_.empty() && exec_.next_event() == kIdle &&
-         !ldst_.busy() && !l1d_.busy();
+  return table_.resident_tbs() == 0 && launches_.empty() && !collector_.busy() &&
+         exec_.next_event() == kIdle && !ldst_.busy() && !l1d_.busy();
 }
 
 }  // namespace scwarp::sm

@@ -1,6 +1,7 @@
 // One streaming multiprocessor (GTX480-like): fetch with an L1 instruction
 // cache, per-warp I-buffers, a scoreboard, cfg.schedulers_per_sm issue
-// schedulers driven by the configured issue policy, SP/SFU pipelines, the
+// schedulers driven by the configured issue policy, the operand collector
+// with its register banks, SP/SFU pipelines, the
 // LD/ST unit and the L1 data cache. docs/sm-pipeline.md describes it.
 #pragma once
 
@@ -19,6 +20,7 @@
 #include "sc_model/sm/fetch_unit.h"
 #include "sc_model/sm/issue_stage.h"
 #include "sc_model/sm/ldst_unit.h"
+#include "sc_model/sm/operand_collector.h"
 #include "sc_model/sm/sm_ports.h"
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
@@ -67,6 +69,7 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   // The stages, upstream first.
   FetchUnit fetch_;
   IssueStage issue_;
+  OperandCollector collector_;
   mem::L1DataCache l1d_;
   LdstUnit ldst_;
   ExecUnits exec_;

@@ -1,6 +1,7 @@
 // The interfaces the SM's stages are wired through (sc_port / sc_export in
-// Sm's constructor): issue hands instructions to the execution stage, which
-// reports writebacks to the SM.
+// Sm's constructor): issue hands instructions to the operand collector, the
+// collector hands them (operands read) to the execution stage, which reports
+// writebacks to the SM. Both hand-overs use DispatchIf.
 #pragma once
 
 #include <cstdint>
@@ -12,13 +13,14 @@
 
 namespace scwarp::sm {
 
-// Execution stage as the issue stage sees it.
+// The next stage as the one in front of it sees it.
 class DispatchIf : public virtual sc_core::sc_interface {
  public:
-  // A unit of this kind can take an instruction this cycle (structural check).
+  // An instruction for a unit of this kind can be taken this cycle (structural check).
   virtual bool can_accept(ExecUnitKind unit, uint64_t cycle) const = 0;
-  // Sends an issued instruction to its unit; `long_latency` for global/local loads.
-  virtual void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency,
+  // Hands an issued instruction on towards `unit` (only when can_accept);
+  // `long_latency` for global/local loads.
+  virtual void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind unit,
                         uint64_t cycle) = 0;
 };
 

@@ -38,7 +38,9 @@ void count_stall(Stall stall, uint64_t count, stats::SmCounters& out) {
   stats::HazardStalls& h = out.hazards;
   stats::GpgpuStalls& g = out.gpgpu;
   switch (stall) {
-    case Stall::Structural: h.structural += count, g.pipeline += count; return;
+    case Stall::Structural:
+      h.structural += count, g.pipeline += count, out.operand_collector.full_stalls += count;
+      return;
     case Stall::Data: h.data += count, g.scoreboard += count; return;
     case Stall::Control: h.control += count, g.idle += count; return;
     case Stall::Fetch: h.fetch += count, g.idle += count; return;

@@ -3,7 +3,9 @@
 // closest to issuing, with precedence structural > data > control > fetch >
 // barrier > exit (empty: the scheduler has no warps). GPGPU-Sim's classes
 // (seed 000 Sec. II.B) follow from it: structural = pipeline stall (a warp
-// was ready but its unit busy), data = scoreboard stall (a warp had an
+// was ready but the ID_OC register in front of its unit type's operand
+// collector was full, GPGPU-Sim's has_free() check at issue; also counted
+// as operand_collector.full_stalls), data = scoreboard stall (a warp had an
 // instruction but its operands were pending), the rest = idle (no warp had
 // a valid instruction).
 #pragma once

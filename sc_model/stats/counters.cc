@@ -52,6 +52,15 @@ HazardStalls& HazardStalls::operator+=(const HazardStalls& o) {
   return *this;
 }
 
+OperandCollectorCounters& OperandCollectorCounters::operator+=(const OperandCollectorCounters& o) {
+  register_reads += o.register_reads;
+  bank_conflict_cycles += o.bank_conflict_cycles;
+  bank_conflicts += o.bank_conflicts;
+  full_stalls += o.full_stalls;
+  dispatch_stalls += o.dispatch_stalls;
+  return *this;
+}
+
 SmCounters& SmCounters::operator+=(const SmCounters& o) {
   active_cycles += o.active_cycles;
   warp_instructions += o.warp_instructions;
@@ -66,6 +75,7 @@ SmCounters& SmCounters::operator+=(const SmCounters& o) {
   shared_bank_cycles += o.shared_bank_cycles;
   const_accesses += o.const_accesses;
   tbs_completed += o.tbs_completed;
+  operand_collector += o.operand_collector;
   l1i += o.l1i;
   l1d += o.l1d;
   return *this;

@@ -38,7 +38,8 @@ struct IcntCounters {
 // GPGPU-Sim's view (seed 000 Sec. II.B), one per scheduler-cycle without an
 // issue: idle = no warp had a valid instruction (fetch, barrier, control,
 // exit), scoreboard = some warp had one but none had its operands ready,
-// pipeline = a warp had a ready instruction but its unit was busy.
+// pipeline = a warp had a ready instruction but the ID_OC register in
+// front of its unit type's operand collector was full.
 struct GpgpuStalls {
   uint64_t idle = 0, scoreboard = 0, pipeline = 0;
   GpgpuStalls& operator+=(const GpgpuStalls& o);
@@ -51,6 +52,16 @@ struct GpgpuStalls {
 struct HazardStalls {
   uint64_t control = 0, data = 0, structural = 0, barrier = 0, exit = 0, fetch = 0, empty = 0;
   HazardStalls& operator+=(const HazardStalls& o);
+};
+
+// The operand collector and its register banks (sm/operand_collector.h).
+struct OperandCollectorCounters {
+  uint64_t register_reads = 0;        // source operands read from the banks
+  uint64_t bank_conflict_cycles = 0;  // collector steps (cycles) in which a read waited for a bank busy with another read or a write
+  uint64_t bank_conflicts = 0;        // reads x steps spent waiting so (a read delayed k steps counts k)
+  uint64_t full_stalls = 0;           // scheduler-cycles a Ready warp found its ID_OC register full (= hazards.structural)
+  uint64_t dispatch_stalls = 0;       // collector-set steps in which a unit with all operands found OC_EX full (its execution unit busy)
+  OperandCollectorCounters& operator+=(const OperandCollectorCounters& o);
 };
 
 struct SmCounters {
@@ -67,6 +78,7 @@ struct SmCounters {
   uint64_t shared_accesses = 0, shared_bank_cycles = 0;  // bank_cycles - accesses = conflict cycles
   uint64_t const_accesses = 0;
   uint64_t tbs_completed = 0;
+  OperandCollectorCounters operand_collector;
   CacheCounters l1i, l1d;
   SmCounters& operator+=(const SmCounters& o);
 };

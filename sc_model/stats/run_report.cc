@@ -65,6 +65,14 @@ nlohmann::json to_json(const HazardStalls& s) {
           {"empty", s.empty}};
 }
 
+nlohmann::json to_json(const OperandCollectorCounters& c) {
+  return {{"register_reads", c.register_reads},
+          {"bank_conflict_cycles", c.bank_conflict_cycles},
+          {"bank_conflicts", c.bank_conflicts},
+          {"full_stalls", c.full_stalls},
+          {"dispatch_stalls", c.dispatch_stalls}};
+}
+
 nlohmann::json to_json(const SmCounters& c) {
   return {{"active_cycles", c.active_cycles},
           {"warp_instructions", c.warp_instructions},
@@ -78,6 +86,7 @@ nlohmann::json to_json(const SmCounters& c) {
           {"shared_bank_cycles", c.shared_bank_cycles},
           {"const_accesses", c.const_accesses},
           {"tbs_completed", c.tbs_completed},
+          {"operand_collector", to_json(c.operand_collector)},
           {"l1i", to_json(c.l1i)},
           {"l1d", to_json(c.l1d)}};
 }
@@ -204,6 +213,7 @@ nlohmann::json to_json(const RunReport& report) {
           {"stalls", {{"gpgpu", to_json(total.gpgpu)}, {"hazards", to_json(total.hazards)}}},
           {"scheduler_cycles", total.scheduler_cycles},
           {"issued", total.issued},
+          {"operand_collector", to_json(total.operand_collector)},
           {"sms", sms},
           {"l1i", to_json(total.l1i)},
           {"l1d", to_json(total.l1d)},

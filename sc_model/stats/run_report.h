@@ -49,6 +49,7 @@ nlohmann::json to_json(const DramCounters& c);
 nlohmann::json to_json(const IcntCounters& c);
 nlohmann::json to_json(const GpgpuStalls& s);
 nlohmann::json to_json(const HazardStalls& s);
+nlohmann::json to_json(const OperandCollectorCounters& c);
 nlohmann::json to_json(const SmCounters& c);
 
 // Seed 004's kernel-level figures over the kernel's TBs, in completion order:

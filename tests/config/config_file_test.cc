@@ -160,9 +160,20 @@ TEST(ConfigFile, InvalidValuesNameFileLineOptionAndExpectation) {
                                "(line bytes must be a power of two >= 32; expected [<type N|S>:]<sets>:<line bytes>"));
   EXPECT_EQ(load_error("-ptx_opcode_latency_int 4,13,4,5"),
             "F:1: option -ptx_opcode_latency_int: invalid value '4,13,4,5' "
-            "(five unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>)");
-  EXPECT_EQ(load_error("-scwarp_sfu_latency 0"),
-            "F:1: option -scwarp_sfu_latency: invalid value '0' (an unsigned 32-bit integer >= 1)");
+            "(five or six unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>])");
+  EXPECT_EQ(load_error("-ptx_opcode_latency_sfu 0"),
+            "F:1: option -ptx_opcode_latency_sfu: invalid value '0' (an unsigned 32-bit integer >= 1)");
+  EXPECT_EQ(load_error("-scwarp_opcode_table gpgpusim2"),
+            "F:1: option -scwarp_opcode_table: invalid value 'gpgpusim2' (gpgpusim4 or gpgpusim3)");
+}
+
+TEST(ConfigFile, RenamedSfuTimingOptionsAreRefusedNamingTheNewName) {
+  EXPECT_EQ(load_error("-gpgpu_n_mem 6\n-scwarp_sfu_latency 20"),
+            "F:2: option -scwarp_sfu_latency was renamed -ptx_opcode_latency_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
+  EXPECT_EQ(load_error("-scwarp_sfu_initiation 4"),
+            "F:1: option -scwarp_sfu_initiation was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
 }
 
 TEST(ConfigFile, SyntaxErrorsNameFileAndLine) {

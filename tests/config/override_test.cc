@@ -55,6 +55,10 @@ TEST(Override, RenamedOptionsAreRefusedWithTheirNewName) {
             "--set: option -scwarp_shmem_latency was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see "
             "docs/configuration.md)");
   EXPECT_EQ(cfg.gpu.smem_latency, 26u);
+  EXPECT_EQ(error_of([&] { apply_override(cfg, "scwarp_sfu_initiation", "4", "--set"); }),
+            "--set: option -scwarp_sfu_initiation was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see "
+            "docs/configuration.md)");
+  EXPECT_EQ(cfg.gpu.sfu_timing.initiation, 8u);
 }
 
 TEST(Override, CrossOptionChecksRunAndRefuseTheChange) {

@@ -76,25 +76,49 @@ TEST(Split, KeepsEmptyParts) {
 }
 
 TEST(OpList, FillsOnePartOfEveryEntryInGpgpuSimOrder) {
-  OpTimingTable table{{1, 9}, {1, 9}, {1, 9}, {1, 9}, {1, 9}};
-  parse_op_list("4,13,4,5,145", table, &OpTiming::latency);
+  OpTimingTable table{{1, 9}, {1, 9}, {1, 9}, {1, 9}, {1, 9}, {1, 9}};
+  parse_op_list("4,13,4,5,145", table, &OpTiming::latency, ShflEntry::No);
   EXPECT_EQ(table.add.latency, 4u);
   EXPECT_EQ(table.max.latency, 13u);
   EXPECT_EQ(table.mul.latency, 4u);
   EXPECT_EQ(table.mad.latency, 5u);
   EXPECT_EQ(table.div.latency, 145u);
   EXPECT_EQ(table.div.initiation, 9u);  // the other part is untouched
-  EXPECT_EQ(format_op_list(table, &OpTiming::latency), "4,13,4,5,145");
-  EXPECT_EQ(format_op_list(table, &OpTiming::initiation), "9,9,9,9,9");
+  EXPECT_EQ(format_op_list(table, &OpTiming::latency, ShflEntry::No), "4,13,4,5,145");
+  EXPECT_EQ(format_op_list(table, &OpTiming::initiation, ShflEntry::No), "9,9,9,9,9");
 }
 
 TEST(OpList, RejectsWrongCountZeroAndJunkWithoutChangingTheTable) {
   OpTimingTable table;
   const OpTimingTable before = table;
-  const auto parse = [&](std::string_view t) { parse_op_list(t, table, &OpTiming::latency); };
+  const auto parse = [&](std::string_view t) { parse_op_list(t, table, &OpTiming::latency, ShflEntry::No); };
   for (std::string_view bad : {"4,13,4,5", "4,13,4,5,145,1", "4,13,0,5,145", "4,13,x,5,145", "4,,4,5,145", ""})
     EXPECT_EQ(expected_of(parse, bad), "five unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>") << bad;
-  EXPECT_EQ(format_op_list(table, &OpTiming::latency), format_op_list(before, &OpTiming::latency));
+  EXPECT_EQ(format_op_list(table, &OpTiming::latency, ShflEntry::No), format_op_list(before, &OpTiming::latency, ShflEntry::No));
+}
+
+TEST(OpList, IntegerListsTakeGpgpuSim4sShflEntryOrLeaveIt) {
+  OpTimingTable table{{1, 9}, {1, 9}, {1, 9}, {1, 9}, {1, 9}, {1, 9}};
+  parse_op_list("4,13,4,5,145,32", table, &OpTiming::latency, ShflEntry::Optional);
+  EXPECT_EQ(table.shfl.latency, 32u);
+  parse_op_list("5,13,4,5,145", table, &OpTiming::latency, ShflEntry::Optional);
+  EXPECT_EQ(table.add.latency, 5u);
+  EXPECT_EQ(table.shfl.latency, 32u) << "a GPGPU-Sim 3.x list keeps the SHFL entry";
+  EXPECT_EQ(format_op_list(table, &OpTiming::latency, ShflEntry::Optional), "5,13,4,5,145,32");
+  const auto parse = [&](std::string_view t) { parse_op_list(t, table, &OpTiming::latency, ShflEntry::Optional); };
+  EXPECT_EQ(expected_of(parse, "4,13,4,5,145,32,1"),
+            "five or six unsigned integers >= 1 as <ADD>,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]");
+}
+
+TEST(PipelineWidths, ReadsElevenOrThirteenAndNeedsTheModelledWidths) {
+  EXPECT_EQ(parse_pipeline_widths("2,0,0,1,1,2,0,0,1,1,2").id_oc_sp(), 2u);
+  EXPECT_EQ(parse_pipeline_widths("1,1,1,3,4,1,1,1,1,1,1,1,1").id_oc_mem(), 4u);
+  EXPECT_EQ(parse_pipeline_widths("1,1,1,3,4,1,1,1,5,1,1,1,1").oc_ex_sfu(), 5u);
+  EXPECT_EQ(format_pipeline_widths(parse_pipeline_widths("2,0,0,1,1,2,0,0,1,1,2")), "2,0,0,1,1,2,0,0,1,1,2");
+  const auto parse = [](std::string_view t) { parse_pipeline_widths(t); };
+  for (std::string_view bad : {"2,0,0,1,1,2,0", "0,0,0,1,1,2,0,0,1,1,2", "2,0,0,0,1,2,0,0,1,1,2",
+                               "2,0,0,1,1,2,0,0,1,0,2", "2,x,0,1,1,2,0,0,1,1,2"})
+    EXPECT_NE(expected_of(parse, bad).find("11 or 13 unsigned integers"), std::string::npos) << bad;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Pure-logic parts of the SM pipeline: scoreboard, pipelined unit, the
-// opcode -> timing mapping, the I-buffer and its flush rule, stall classes.
+// opcode -> unit and timing tables, the I-buffer and its flush rule, stall classes.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -71,33 +71,67 @@ TEST(PipelinedUnit, AcceptsAfterInitiationIntervalAndReportsLatency) {
   EXPECT_TRUE(unit.can_accept(19)) << "fully pipelined: a new op every cycle";
 }
 
-TEST(OpTiming, ClassAndOpcodeSelectTheTableEntry) {
+ptx::Instr typed_instr(ptx::Opcode op, ptx::InstrClass cls, ptx::Type type) {
+  ptx::Instr in = make_instr(op, cls);
+  in.type = type;
+  return in;
+}
+
+bool same_timing(config::OpTiming a, config::OpTiming b) {
+  return a.latency == b.latency && a.initiation == b.initiation;
+}
+
+TEST(OpTiming, GpgpuSim4TableSelectsUnitAndColumn) {
   config::GpuConfig cfg;
   using ptx::InstrClass;
   using ptx::Opcode;
-  auto timing = [&](Opcode op, InstrClass cls) { return op_timing(make_instr(op, cls), cfg); };
-  EXPECT_EQ(timing(Opcode::Add, InstrClass::IntAlu).latency, cfg.int_timing.add.latency);
-  EXPECT_EQ(timing(Opcode::Shl, InstrClass::IntAlu).latency, cfg.int_timing.add.latency);
-  EXPECT_EQ(timing(Opcode::Max, InstrClass::IntAlu).latency, cfg.int_timing.max.latency);
-  EXPECT_EQ(timing(Opcode::Mul24, InstrClass::IntAlu).initiation, cfg.int_timing.mul.initiation);
-  EXPECT_EQ(timing(Opcode::Mad, InstrClass::IntAlu).latency, cfg.int_timing.mad.latency);
-  EXPECT_EQ(timing(Opcode::Rem, InstrClass::IntAlu).latency, cfg.int_timing.div.latency);
-  EXPECT_EQ(timing(Opcode::Div, InstrClass::FpAlu).latency, cfg.fp_timing.div.latency);
-  EXPECT_EQ(timing(Opcode::Fma, InstrClass::FpAlu).latency, cfg.fp_timing.mad.latency);
-  EXPECT_EQ(timing(Opcode::Min, InstrClass::FpAlu).initiation, cfg.fp_timing.max.initiation);
-  EXPECT_EQ(timing(Opcode::Mul, InstrClass::Fp64).initiation, cfg.dp_timing.mul.initiation);
-  EXPECT_EQ(timing(Opcode::Div, InstrClass::Fp64).latency, cfg.dp_timing.div.latency);
-  EXPECT_EQ(timing(Opcode::Sqrt, InstrClass::Sfu).latency, cfg.sfu_timing.latency);
-  EXPECT_EQ(timing(Opcode::Bra, InstrClass::Ctrl).latency, cfg.branch_timing.latency);
-  EXPECT_EQ(timing(Opcode::BarSync, InstrClass::Barrier).latency, cfg.branch_timing.latency);
-  EXPECT_THROW(timing(Opcode::Ld, InstrClass::Mem), Error);
+  using ptx::Type;
+  auto op = [&](Opcode o, InstrClass cls, Type type) { return assign_op(typed_instr(o, cls, type), cfg); };
+  auto timing = [&](Opcode o, InstrClass cls, Type type) { return op(o, cls, type).timing; };
+  EXPECT_TRUE(same_timing(timing(Opcode::Add, InstrClass::IntAlu, Type::S32), cfg.int_timing.add));
+  EXPECT_TRUE(same_timing(timing(Opcode::Shl, InstrClass::IntAlu, Type::B32), {1, 1}))
+      << "opcodes GPGPU-Sim's table does not list take its built-in 1 cycle";
+  EXPECT_TRUE(same_timing(timing(Opcode::Max, InstrClass::IntAlu, Type::U32), cfg.int_timing.max));
+  EXPECT_EQ(timing(Opcode::Mul24, InstrClass::IntAlu, Type::U32).initiation, cfg.int_timing.mul.initiation + 1);
+  EXPECT_EQ(timing(Opcode::Mad24, InstrClass::IntAlu, Type::U32).latency, cfg.int_timing.mad.latency + 1);
+  EXPECT_TRUE(same_timing(timing(Opcode::Mad, InstrClass::IntAlu, Type::S32), cfg.int_timing.mad));
+  EXPECT_TRUE(same_timing(timing(Opcode::Rem, InstrClass::IntAlu, Type::U32), cfg.int_timing.div));
+  EXPECT_TRUE(same_timing(timing(Opcode::Div, InstrClass::FpAlu, Type::F32), cfg.fp_timing.div));
+  EXPECT_TRUE(same_timing(timing(Opcode::Fma, InstrClass::FpAlu, Type::F32), cfg.fp_timing.mad));
+  EXPECT_TRUE(same_timing(timing(Opcode::Min, InstrClass::FpAlu, Type::F32), cfg.fp_timing.max));
+  EXPECT_TRUE(same_timing(timing(Opcode::Mul, InstrClass::Fp64, Type::F64), cfg.dp_timing.mul));
+  EXPECT_TRUE(same_timing(timing(Opcode::Div, InstrClass::Fp64, Type::F64), cfg.dp_timing.div));
+  EXPECT_TRUE(same_timing(timing(Opcode::Sqrt, InstrClass::Sfu, Type::F32), cfg.sfu_timing));
+  EXPECT_TRUE(same_timing(timing(Opcode::Shfl, InstrClass::IntAlu, Type::B32), cfg.int_timing.shfl));
+  EXPECT_TRUE(same_timing(timing(Opcode::Bra, InstrClass::Ctrl, Type::None), cfg.branch_timing));
+  EXPECT_TRUE(same_timing(timing(Opcode::BarSync, InstrClass::Barrier, Type::None), cfg.branch_timing));
+
+  EXPECT_EQ(op(Opcode::Mul, InstrClass::IntAlu, Type::S32).unit, UnitChoice::Sp) << "no INT units on Fermi";
+  EXPECT_EQ(op(Opcode::Mad, InstrClass::IntAlu, Type::S32).unit, UnitChoice::Sp);
+  EXPECT_EQ(op(Opcode::Div, InstrClass::IntAlu, Type::S32).unit, UnitChoice::Sfu);
+  EXPECT_EQ(op(Opcode::Add, InstrClass::Fp64, Type::F64).unit, UnitChoice::Sfu) << "-gpgpu_num_dp_units 0";
+  EXPECT_EQ(op(Opcode::Mul, InstrClass::FpAlu, Type::F32).unit, UnitChoice::Sp);
+  EXPECT_EQ(op(Opcode::Ex2, InstrClass::Sfu, Type::F32).unit, UnitChoice::Sfu);
+  EXPECT_EQ(op(Opcode::Ld, InstrClass::Mem, Type::U32).unit, UnitChoice::Ldst);
 }
 
-TEST(OpTiming, UnitByClass) {
-  EXPECT_EQ(unit_for(ptx::InstrClass::Mem), ExecUnitKind::Ldst);
-  EXPECT_EQ(unit_for(ptx::InstrClass::Sfu), ExecUnitKind::Sfu);
-  EXPECT_EQ(unit_for(ptx::InstrClass::Fp64), ExecUnitKind::Sp);
-  EXPECT_EQ(unit_for(ptx::InstrClass::Ctrl), ExecUnitKind::Sp);
+TEST(OpTiming, GpgpuSim3TableSelectsUnitAndColumn) {
+  config::GpuConfig cfg;
+  cfg.opcode_table = config::OpcodeTable::GpgpuSim3;
+  using ptx::InstrClass;
+  using ptx::Opcode;
+  using ptx::Type;
+  auto op = [&](Opcode o, InstrClass cls, Type type) { return assign_op(typed_instr(o, cls, type), cfg); };
+  EXPECT_EQ(op(Opcode::Mul, InstrClass::IntAlu, Type::S32).unit, UnitChoice::Sfu);
+  EXPECT_EQ(op(Opcode::Mad, InstrClass::IntAlu, Type::S32).unit, UnitChoice::Sfu);
+  EXPECT_EQ(op(Opcode::Mad, InstrClass::FpAlu, Type::F32).unit, UnitChoice::Sp);
+  EXPECT_EQ(op(Opcode::Mul, InstrClass::FpAlu, Type::F32).unit, UnitChoice::SpOrSfu);
+  EXPECT_EQ(op(Opcode::Add, InstrClass::Fp64, Type::F64).unit, UnitChoice::Sp);
+  EXPECT_EQ(op(Opcode::Div, InstrClass::FpAlu, Type::F32).unit, UnitChoice::Sfu);
+  EXPECT_TRUE(same_timing(op(Opcode::Sin, InstrClass::Sfu, Type::F32).timing, cfg.dp_timing.mul))
+      << "3.2.2 times transcendentals with dp_latency[2]";
+  EXPECT_TRUE(same_timing(op(Opcode::Fma, InstrClass::FpAlu, Type::F32).timing, {1, 1}))
+      << "fma is not in 3.2.2's table";
 }
 
 TEST(IBuffer, RingKeepsFetchOrder) {

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstring>
 
 #include "sc_model/common/clocked_module.h"
@@ -123,6 +126,36 @@ void SmBench::run_until_idle(uint64_t more) {
   }
 }
 
+std::string run_in_child(const std::function<std::string()>& body) {
+  int fds[2];
+  if (pipe(fds) != 0) throw Error("pipe failed");
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    std::string text;
+    try {
+      text = body();
+    } catch (const std::exception& e) {
+      text = std::string("error: ") + e.what();
+    }
+    size_t done = 0;
+    while (done < text.size()) {
+      ssize_t n = write(fds[1], text.data() + done, text.size() - done);
+      if (n <= 0) break;
+      done += size_t(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return text;
+}
+
 stats::SmCounters counters_of(const sm::Sm& sm) {
   stats::SmCounters c;
   sm.report(c);
@@ -136,6 +169,10 @@ void expect_stall_accounting_consistent(const stats::SmCounters& c) {
   EXPECT_EQ(c.issued + h.control + h.data + h.structural + h.barrier + h.exit + h.fetch + h.empty,
             c.scheduler_cycles);
   EXPECT_EQ(c.issued, c.warp_instructions);
+  // Structural hazards are the operand collector's full ID_OC registers, and
+  // GPGPU-Sim's pipeline stalls the same cycles.
+  EXPECT_EQ(h.structural, c.operand_collector.full_stalls);
+  EXPECT_EQ(h.structural, g.pipeline);
 }
 
 }  // namespace scwarp::test

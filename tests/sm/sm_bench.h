@@ -89,7 +89,12 @@ class SmBench : public sc_core::sc_module {
 };
 
 stats::SmCounters counters_of(const sm::Sm& sm);
-// The invariants every scheduler-cycle obeys: it issued or stalled, once.
+// Runs `body` in a child process (a fresh SystemC design) and returns what
+// it printed ("error: ..." if it threw): one TEST comparing two runs of the
+// model elaborates each in its own process.
+std::string run_in_child(const std::function<std::string()>& body);
+// The invariants every scheduler-cycle obeys: it issued or stalled, once,
+// in both taxonomies, and a structural stall is a full collector register.
 void expect_stall_accounting_consistent(const stats::SmCounters& c);
 
 }  // namespace scwarp::test

@@ -1,0 +1,113 @@
+// The operand collector and register-file banks between issue and the
+// execution units: GPGPU-Sim's opndcoll_rfu_t with SM2_GTX480's shape (no
+// sub-core model). Three collector sets, SP, SFU and MEM, each with an issue
+// register in front (ID_OC, -gpgpu_pipeline_widths), collector units
+// (-gpgpu_operand_collector_num_units_*), in ports (instructions moved from
+// ID_OC into free collector units per cycle), out ports (GPGPU-Sim's
+// dispatch units: collected instructions moved into the OC_EX register per
+// cycle) and the OC_EX register, from which each execution unit of the kind
+// takes one instruction per cycle when it can accept.
+//
+// Issue puts an instruction into the ID_OC slot of its unit type; issue
+// stalls (structurally) when that register is full. A collector unit takes
+// it and queues one read per source register at the register's bank,
+// (register index + hardware warp slot) % -gpgpu_num_reg_banks (GPGPU-Sim
+// 4.x's register_bank). Each bank serves the oldest read queued at it per
+// collector step, so two sources in one bank take two steps: a bank
+// conflict. A register written back in a cycle takes its bank first: that
+// bank serves no read in the cycle's first step (GPGPU-Sim's write priority).
+// One cycle first moves OC_EX entries into their units (GPGPU-Sim's
+// execute), then runs -gpgpu_reg_file_port_throughput steps of GPGPU-Sim's
+// order: move collected units to OC_EX, read the banks, move ID_OC entries
+// into free units (whose reads start next step).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <systemc>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/sm/stage_ports.h"
+#include "sc_model/stats/counters.h"
+
+namespace scwarp::sm {
+
+class OperandCollector : public sc_core::sc_module, public DispatchIf {
+ public:
+  sc_core::sc_export<DispatchIf> in;  // the issue stage's dispatch port binds here
+  sc_core::sc_port<DispatchIf> out;   // bound to the execution units
+
+  OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
+                   stats::OperandCollectorCounters& counters);
+
+  // Issue side: an ID_OC slot of the unit's type is free.
+  bool can_accept(ExecUnitKind unit, uint64_t cycle) const override;
+  void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind unit,
+                uint64_t cycle) override;
+
+  // Results written back at `cycle` (before this cycle's tick): their banks
+  // are busy with the write for the cycle's first step.
+  void write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle);
+  // One cycle (OC_EX to the units, then reg_file_port_throughput collector
+  // steps); true if an instruction entered its execution unit.
+  bool tick(uint64_t cycle);
+  // Holds an instruction: it may move on in any later cycle, so the SM
+  // must not sleep (next_event is "every cycle" while busy).
+  bool busy() const { return held_ != 0; }
+
+ private:
+  struct Entry {
+    func::ExecRecord rec;
+    uint32_t warp = 0;
+    bool long_latency = false;
+    uint32_t reads_missing = 0;
+  };
+  struct CollectorUnit {
+    int32_t entry = -1;  // index into CollectorSet::entries, -1 when free
+  };
+  struct CollectorSet {
+    ExecUnitKind unit = ExecUnitKind::Sp;
+    config::CollectorSet shape;
+    uint32_t id_oc_width = 1, oc_ex_width = 1;
+    uint32_t exec_units = 1;               // execution units of the kind: each takes one OC_EX entry per cycle
+    std::vector<Entry> entries;            // id_oc_width + units + oc_ex_width, reused
+    std::vector<uint32_t> free_entries;
+    std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
+    std::vector<CollectorUnit> units;
+    std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
+    uint32_t collected = 0;                // collector units with every operand read
+    uint32_t last_dispatched = 0;          // round robin of the dispatch units
+  };
+  // A source register waiting for its bank.
+  struct ReadRequest {
+    uint16_t set = 0, unit = 0;
+  };
+  // One bank's FIFO of reads; a ring that grows only when full (never per cycle).
+  struct BankQueue {
+    std::vector<ReadRequest> ring;
+    uint32_t head = 0, size = 0;
+    void push(ReadRequest r);
+    ReadRequest pop();
+  };
+
+  bool execute(uint64_t cycle);
+  void step(uint64_t cycle, bool first);
+  void dispatch_ready();
+  void read_banks(uint64_t cycle, bool first);
+  void allocate_units();
+  void start_reads(uint16_t set, uint16_t unit);
+  CollectorSet& set_for(ExecUnitKind unit);
+  const CollectorSet& set_for(ExecUnitKind unit) const;
+
+  const config::GpuConfig& cfg_;
+  stats::OperandCollectorCounters& counters_;
+  std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
+  std::vector<BankQueue> banks_;
+  std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
+  uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
+  uint32_t queued_reads_ = 0;       // over all banks
+};
+
+}  // namespace scwarp::sm
