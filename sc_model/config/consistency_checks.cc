@@ -49,6 +49,7 @@ void check_consistency(const GpuConfig& gpu, const std::string& where) {
   check_segment_fits_l1d(gpu, where);
   check_l1_line_fits_l2(gpu, gpu.l1d, "gpgpu_cache:dl1", where);
   check_l1_line_fits_l2(gpu, gpu.l1i, "gpgpu_cache:il1", where);
+  check_l1_line_fits_l2(gpu, gpu.const_cache, "gpgpu_const_cache:l1", where);
   check_bank_groups(gpu, where);
 }
 

@@ -151,7 +151,9 @@ struct GpuConfig {
   uint32_t l1_latency = 35;            // -gpgpu_l1_latency (GPGPU-Sim 4.x's L1 latency queue: every access, before its lookup)
   uint32_t shmem_banks = 32;           // -gpgpu_shmem_num_banks
   uint32_t smem_latency = 26;          // -gpgpu_smem_latency (cycles after the last bank access)
-  uint32_t const_latency = 20;         // -scwarp_const_latency (const/param cache hit, per distinct address)
+  // -gpgpu_const_cache:l1: 8 KB, 64 B lines, read-only, allocate on fill (SM2_GTX480)
+  CacheGeometry const_cache{64, 64, 2, 'L', 'R', 'f', 'N', 2, 32, 4, 'S'};
+  uint32_t const_latency = 20;         // -scwarp_const_latency (constant cache hit)
   uint32_t coalesce_bytes = 128;       // -scwarp_coalesce_bytes (segment size of a global access)
 
   // --- interconnect, L2, DRAM ---

@@ -289,7 +289,8 @@ std::vector<Option> build_table() {
             "cycles every L1D access spends in the L1 pipeline before its tag lookup (a hit completes then, a miss leaves then)"),
       count("gpgpu_shmem_num_banks", &G::shmem_banks, 1, "shared memory banks"),
       count("gpgpu_smem_latency", &G::smem_latency, 1, "shared memory latency after the last bank access"),
-      count("scwarp_const_latency", &G::const_latency, 1, "constant/param cache hit latency per distinct address"),
+      cache("gpgpu_const_cache:l1", &G::const_cache, "constant cache geometry (per SM): ld.const and ld.param"),
+      count("scwarp_const_latency", &G::const_latency, 1, "constant cache hit latency (one access per distinct line per cycle)"),
       power_of_two("scwarp_coalesce_bytes", &G::coalesce_bytes, 32, "segment size a global access coalesces into"),
       // interconnect, L2, DRAM
       count("gpgpu_n_mem", &G::mem_channels, 1, "memory channels (controllers)"),

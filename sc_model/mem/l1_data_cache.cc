@@ -75,8 +75,9 @@ bool L1DataCache::lookup(const MemAccess& a, uint64_t cycle) {
 
 bool L1DataCache::try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
                                 uint64_t cycle) {
-  if (kind != AccessKind::Instruction)
-    throw Error(fmt::format("L1 data cache of SM {}: only instruction lines are read for another cache", sm_id_));
+  if (kind != AccessKind::Instruction && kind != AccessKind::Constant)
+    throw Error(fmt::format("L1 data cache of SM {}: only instruction and constant lines are read for another cache",
+                            sm_id_));
   if (!queue_has_room(1)) return false;
   (void)cycle;  // the request goes out from the next tick, as a miss looked up now would
   enqueue(tlm::TLM_READ_COMMAND, line_addr, bytes, kind, token);
@@ -253,6 +254,8 @@ void L1DataCache::handle_response(const Response& r, uint64_t cycle) {
       up->access_done(uint32_t(ext.id), cycle);
     } else if (ext.kind == AccessKind::Instruction) {
       instruction_up->access_done(uint32_t(ext.id), cycle);
+    } else if (ext.kind == AccessKind::Constant) {
+      constant_up->access_done(uint32_t(ext.id), cycle);
     } else {
       write_back(tags_.fill(ext.id, false));
       released_.clear();

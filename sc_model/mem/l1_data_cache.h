@@ -28,8 +28,9 @@ namespace scwarp::mem {
 class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadIf {
  public:
   sc_core::sc_port<MemResponseIf> up;                 // the LD/ST unit
-  // Instruction lines read for the fetch unit arrive here (the SM binds it).
+  // Lines read for the fetch unit and the constant cache arrive here (the SM binds them).
   sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> instruction_up;
+  sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> constant_up;
   tlm_utils::simple_initiator_socket<L1DataCache> down;  // the interconnect
 
   L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
@@ -38,7 +39,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   // L1DataIf
   bool try_access(const MemAccess& access, uint64_t cycle) override;
   bool busy() const override;
-  // LineReadIf: the fetch unit's L1I misses share the L1D's miss queue and port.
+  // LineReadIf: the L1I's and the constant cache's misses share the L1D's miss queue and port.
   bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
                      uint64_t cycle) override;
 

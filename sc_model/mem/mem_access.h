@@ -10,9 +10,10 @@
 
 namespace scwarp::mem {
 
-// Instruction: an L1I line read the SM's L1D sends below for the fetch unit
-// (one SM port to the interconnect, as in GPGPU-Sim); the L2 serves it as a load.
-enum class AccessKind : uint8_t { Load, Store, Atomic, Instruction };
+// Instruction / Constant: an L1I or constant-cache line read the SM's L1D
+// sends below for the fetch unit or the constant cache (one SM port to the
+// interconnect, as in GPGPU-Sim); the L2 serves them as loads.
+enum class AccessKind : uint8_t { Load, Store, Atomic, Instruction, Constant };
 
 // One coalesced access: a segment of one cache line.
 struct MemAccess {

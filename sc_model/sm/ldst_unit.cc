@@ -7,26 +7,37 @@
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/error.h"
 #include "sc_model/mem/coalescer.h"
+#include "sc_model/func/memory.h"
 #include "sc_model/mem/shared_banks.h"
 
 namespace scwarp::sm {
 
 namespace {
 
-// Const and param caches serve one distinct address per cycle.
-uint32_t distinct_addresses(const func::ExecRecord& rec) {
-  std::array<uint64_t, func::kWarpSize> addrs;
-  size_t n = 0;
-  for (uint32_t lane = 0; lane < func::kWarpSize; ++lane)
-    if (rec.exec_mask >> lane & 1) addrs[n++] = rec.addr[lane];
-  std::sort(addrs.begin(), addrs.begin() + n);
-  return uint32_t(std::unique(addrs.begin(), addrs.begin() + n) - addrs.begin());
+// The constant cache takes one access per distinct line of the lanes'
+// addresses (GPGPU-Sim's const accesses), in the order of the first lane.
+// Parameters are offsets in the parameter block: they are cached at their
+// generic address, apart from code (below 4 GB) and data.
+void distinct_lines(const func::ExecRecord& rec, uint32_t line_bytes, uint32_t token,
+                    std::vector<mem::MemAccess>& out) {
+  const uint64_t base = rec.mem_space == ptx::Space::Param ? func::kParamWindow : 0;
+  for (uint32_t lane = 0; lane < func::kWarpSize; ++lane) {
+    if (!(rec.exec_mask >> lane & 1)) continue;
+    uint64_t line = (base + rec.addr[lane]) & ~uint64_t(line_bytes - 1);
+    auto same = [line](const mem::MemAccess& a) { return a.line_addr == line; };
+    if (std::find_if(out.begin(), out.end(), same) != out.end()) continue;
+    mem::MemAccess access;
+    access.line_addr = line;
+    access.bytes = rec.mem_bytes;
+    access.token = token;
+    out.push_back(access);
+  }
 }
 
 }  // namespace
 
 LdstUnit::LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id)
-    : sc_core::sc_module(name), l1("l1"), writeback("writeback"), cfg_(cfg), sm_id_(sm_id), slots_(kSlots) {
+    : sc_core::sc_module(name), l1("l1"), constants("constants"), writeback("writeback"), cfg_(cfg), sm_id_(sm_id), slots_(kSlots) {
   free_slots_.reserve(kSlots);
   for (uint32_t s = kSlots; s-- > 0;) free_slots_.push_back(s);  // lowest slot first
   for (Instruction& in : slots_) in.accesses.reserve(func::kWarpSize);
@@ -52,6 +63,7 @@ void LdstUnit::accept(const func::ExecRecord& rec, uint32_t warp, uint32_t tag, 
 // What the instruction will occupy: bank / address cycles, or L1 accesses.
 void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint32_t warp, uint32_t slot) {
   in.work = Work::Banked;
+  in.constant = false;
   in.cycles = 0;
   in.latency = 0;
   in.accesses.clear();
@@ -66,8 +78,9 @@ void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint3
       return;
     case ptx::Space::Const:
     case ptx::Space::Param:
-      in.cycles = distinct_addresses(rec);
-      in.latency = cfg_.const_latency;
+      in.work = Work::Accesses;
+      in.constant = true;
+      distinct_lines(rec, cfg_.const_cache.line_bytes, slot, in.accesses);
       ++const_accesses_;
       return;
     case ptx::Space::Global:
@@ -118,7 +131,8 @@ void LdstUnit::start(uint32_t slot, uint64_t cycle) {
 // offered again next cycle.
 void LdstUnit::offer_access(uint64_t cycle) {
   Instruction& in = slots_[current_];
-  if (next_access_ < in.accesses.size() && l1->try_access(in.accesses[next_access_], cycle)) {
+  mem::L1DataIf& target = *(in.constant ? constants[0] : l1[0]);
+  if (next_access_ < in.accesses.size() && target.try_access(in.accesses[next_access_], cycle)) {
     ++in.outstanding;
     ++next_access_;
   }

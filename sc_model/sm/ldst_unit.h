@@ -1,7 +1,8 @@
 // The LD/ST unit: takes issued memory instructions, serialises their work
 // (shared-memory bank conflicts, one coalesced global/local access per
-// cycle into the L1, one constant/param address per cycle) and reports each
-// instruction's completion so the scoreboard can release its registers.
+// cycle into the L1, one distinct constant/param line per cycle into the
+// constant cache) and reports each instruction's completion so the
+// scoreboard can release its registers.
 // CONTRACT between the SM pipeline (sm.cc) and the memory side.
 #pragma once
 
@@ -31,6 +32,7 @@ class MemWritebackIf : public virtual sc_core::sc_interface {
 class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
  public:
   sc_core::sc_port<mem::L1DataIf> l1;          // bound to the SM's L1 data cache
+  sc_core::sc_port<mem::L1DataIf> constants;   // bound to the SM's constant cache
   sc_core::sc_port<MemWritebackIf> writeback;  // bound to the SM
 
   LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
@@ -61,8 +63,8 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   static constexpr uint32_t kSlots = 64;
 
   enum class Work : uint8_t {
-    Banked,    // shared / const / param: occupies the unit, then a fixed latency
-    Accesses,  // global / local: one coalesced access per cycle into the L1
+    Banked,    // shared: occupies the unit, then a fixed latency
+    Accesses,  // global / local into the L1, const / param into the constant cache: one access per cycle
   };
   struct Instruction {
     uint32_t warp = 0, tag = 0;
@@ -70,6 +72,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
     uint32_t cycles = 0;   // Banked: cycles the unit is occupied
     uint32_t latency = 0;  // Banked: from the last occupied cycle to completion
     std::vector<mem::MemAccess> accesses;  // Accesses: token = slot index
+    bool constant = false;                 // Accesses: to the constant cache
     uint32_t outstanding = 0;  // accepted by the L1, not yet done
   };
   struct Waiting {

@@ -30,6 +30,7 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       collector_("collector", cfg_, counters_.operand_collector),
       l1d_("l1d", cfg_, sm_id, *this),
+      l1c_("l1c", cfg_, sm_id),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
       next_snapshot_(cfg_.pro_threshold) {
@@ -39,6 +40,10 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
   l1d_.up(ldst_);             // L1 completions -> LD/ST
   fetch_.memory(l1d_);        // L1I misses -> the SM's one port below L1
   l1d_.instruction_up(fetch_);  // instruction lines back to fetch
+  ldst_.constants(l1c_);      // LD/ST const/param -> constant cache
+  l1c_.up(ldst_);             // constant completions -> LD/ST
+  l1c_.below(l1d_);           // constant misses -> the SM's one port below L1
+  l1d_.constant_up(l1c_);     // constant lines back to the constant cache
   exec_.writeback(*this);     // SP / SFU results -> scoreboard release
   ldst_.writeback(*this);     // memory instructions done -> scoreboard release
 }
@@ -70,7 +75,8 @@ uint64_t Sm::tick(uint64_t cycle) {
   changed_ = false;
   changed_ |= take_launches(cycle);
   changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
-  l1d_.tick(cycle);                 // L1 responses -> LD/ST -> memory_done()
+  l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant lines) -> memory_done()
+  l1c_.tick(cycle);                 // constant hits -> LD/ST; a constant miss below
   ldst_.tick(cycle);
   changed_ |= finish_tbs(cycle);
   if (table_.resident_tbs() == 0) return next_timer();
@@ -177,7 +183,7 @@ void Sm::update_unit_state(uint64_t cycle) {
 
 uint64_t Sm::next_timer() const {
   uint64_t next = std::min({exec_.next_event(), fetch_.next_event(), ldst_.next_event(),
-                            l1d_.next_event()});
+                            l1d_.next_event(), l1c_.next_event()});
   if (!launches_.empty()) next = std::min(next, launches_.next_ready());
   if (!phase_.empty()) next = std::min(next, phase_.next_ready());
   return next;
@@ -201,12 +207,13 @@ void Sm::report(stats::SmCounters& out) const {
   out = counters_;
   fetch_.report(out);
   l1d_.report(out.l1d);
+  l1c_.report(out.l1c);
   ldst_.report(out);
 }
 
 bool Sm::idle() const {
   return table_.resident_tbs() == 0 && launches_.empty() && !collector_.busy() &&
-         exec_.next_event() == kIdle && !ldst_.busy() && !l1d_.busy();
+         exec_.next_event() == kIdle && !ldst_.busy() && !l1d_.busy() && !l1c_.busy();
 }
 
 }  // namespace scwarp::sm

@@ -14,6 +14,7 @@
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
+#include "sc_model/mem/constant_cache.h"
 #include "sc_model/mem/l1_data_cache.h"
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/exec_units.h"
@@ -71,6 +72,7 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   IssueStage issue_;
   OperandCollector collector_;
   mem::L1DataCache l1d_;
+  mem::ConstantCache l1c_;
   LdstUnit ldst_;
   ExecUnits exec_;
   DelayQueue<TbLaunch> launches_;

@@ -77,6 +77,7 @@ SmCounters& SmCounters::operator+=(const SmCounters& o) {
   tbs_completed += o.tbs_completed;
   operand_collector += o.operand_collector;
   l1i += o.l1i;
+  l1c += o.l1c;
   l1d += o.l1d;
   return *this;
 }

@@ -79,7 +79,7 @@ struct SmCounters {
   uint64_t const_accesses = 0;
   uint64_t tbs_completed = 0;
   OperandCollectorCounters operand_collector;
-  CacheCounters l1i, l1d;
+  CacheCounters l1i, l1d, l1c;  // l1c: the constant cache
   SmCounters& operator+=(const SmCounters& o);
 };
 

@@ -88,6 +88,7 @@ nlohmann::json to_json(const SmCounters& c) {
           {"tbs_completed", c.tbs_completed},
           {"operand_collector", to_json(c.operand_collector)},
           {"l1i", to_json(c.l1i)},
+          {"l1c", to_json(c.l1c)},
           {"l1d", to_json(c.l1d)}};
 }
 
@@ -216,6 +217,7 @@ nlohmann::json to_json(const RunReport& report) {
           {"operand_collector", to_json(total.operand_collector)},
           {"sms", sms},
           {"l1i", to_json(total.l1i)},
+          {"l1c", to_json(total.l1c)},
           {"l1d", to_json(total.l1d)},
           {"l2", to_json(report.l2)},
           {"dram", to_json(report.dram)},

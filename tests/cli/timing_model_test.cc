@@ -62,8 +62,9 @@ nlohmann::json atomics(const std::string& kernel) {
 TEST(TimingModel, AtomicsOnOneAddressSerialiseAtTheL2) {
   nlohmann::json same = atomics("mb_atomic_same");
   nlohmann::json distinct = atomics("mb_atomic_distinct");
-  auto l2_atomics = [](const nlohmann::json& j) {  // the L2's other reads are instruction lines
-    return j["l2"]["accesses"].get<uint64_t>() - j["l2"]["stores"].get<uint64_t>() - j["l1i"]["misses"].get<uint64_t>();
+  auto l2_atomics = [](const nlohmann::json& j) {  // the L2's other reads are instruction and parameter lines
+    return j["l2"]["accesses"].get<uint64_t>() - j["l2"]["stores"].get<uint64_t>() -
+           j["l1i"]["misses"].get<uint64_t>() - j["l1c"]["misses"].get<uint64_t>();
   };
   EXPECT_EQ(l2_atomics(same), 4u * 512u) << "one L2 access per thread atomic";
   EXPECT_EQ(l2_atomics(distinct), 4u * 16u) << "one L2 access per warp atomic";
@@ -71,6 +72,20 @@ TEST(TimingModel, AtomicsOnOneAddressSerialiseAtTheL2) {
   // 2048 atomics one per cycle, which takes more than twice as long.
   EXPECT_GT(same["cycles"].get<uint64_t>(), 4u * 512u);
   EXPECT_LT(2 * distinct["cycles"].get<uint64_t>(), same["cycles"].get<uint64_t>());
+}
+
+// ld.param goes through each SM's constant cache: the warps read the same
+// parameter lines, so after each SM's first miss per line the others hit or
+// merge into it; the misses are read from the L2 like data.
+TEST(TimingModel, ParametersAreServedByTheConstantCache) {
+  nlohmann::json run = simulated("run --workload vector_add --size tiny");
+  const nlohmann::json& l1c = run["l1c"];
+  EXPECT_GT(l1c["misses"].get<uint64_t>(), 0u);
+  EXPECT_GT(l1c["hits"].get<uint64_t>() + l1c["mshr_merges"].get<uint64_t>(), 4 * l1c["misses"].get<uint64_t>());
+  EXPECT_EQ(l1c["accesses"].get<uint64_t>(), l1c["hits"].get<uint64_t>() + l1c["misses"].get<uint64_t>() +
+                                                 l1c["mshr_merges"].get<uint64_t>() +
+                                                 l1c["reservation_fails"].get<uint64_t>());
+  EXPECT_GE(run["l2"]["accesses"].get<uint64_t>(), l1c["misses"].get<uint64_t>());
 }
 
 // -gpgpu_perf_sim_memcpy 1: the inputs a driver copies in are L2 hits

@@ -63,15 +63,18 @@ struct MemInstr {
 class SmStub : public ClockedModule, public MemWritebackIf {
  public:
   FakeL1 l1;
+  FakeL1 constants;  // the constant cache
   LdstUnit ldst;
   std::vector<uint32_t> done_tags;
   std::vector<uint64_t> done_cycles;
   std::vector<uint64_t> full_cycles;  // cycles an instruction waited for can_accept
 
   SmStub(sc_core::sc_module_name name, const config::GpuConfig& cfg)
-      : ClockedModule(name, true), l1("l1"), ldst("ldst", cfg, 2) {
+      : ClockedModule(name, true), l1("l1"), constants("constants"), ldst("ldst", cfg, 2) {
     ldst.l1.bind(l1);
     l1.up.bind(ldst);
+    ldst.constants.bind(constants);
+    constants.up.bind(ldst);
     ldst.writeback.bind(*this);
   }
   // Offers `m` (tag = its index) from `cycle` on.
@@ -90,6 +93,7 @@ class SmStub : public ClockedModule, public MemWritebackIf {
  private:
   uint64_t tick(uint64_t cycle) override {
     l1.tick(cycle);
+    constants.tick(cycle);
     ldst.tick(cycle);
     while (next_ < script_.size() && script_[next_].first <= cycle) {
       if (!ldst.can_accept()) {
@@ -99,7 +103,7 @@ class SmStub : public ClockedModule, public MemWritebackIf {
       ldst.accept(script_[next_].second->rec, 5, uint32_t(next_), cycle);
       ++next_;
     }
-    uint64_t next = std::min(ldst.next_event(), l1.next_event());
+    uint64_t next = std::min({ldst.next_event(), l1.next_event(), constants.next_event()});
     if (next_ < script_.size()) next = std::min(next, std::max(cycle + 1, script_[next_].first));
     return next;
   }
@@ -173,14 +177,19 @@ TEST(LdstUnit, RefusedAccessIsRetriedNextCycle) {
   EXPECT_EQ(sm.done_cycle(0), 5 + kL1Latency);
 }
 
-TEST(LdstUnit, ConstantsTakeOneCyclePerDistinctAddress) {
+TEST(LdstUnit, ConstantsGoToTheConstantCacheOneDistinctLinePerCycle) {
   config::GpuConfig cfg;
+  ASSERT_EQ(cfg.const_cache.line_bytes, 64u);
   SmStub sm("sm", cfg);
   MemInstr c(ptx::Opcode::Ld, ptx::Space::Const, ~0u, 0x100, 0, 4);
-  for (uint32_t l = 0; l < 32; ++l) c.rec.addr[l] = 0x100 + (l % 3) * 4;  // 3 distinct addresses
+  for (uint32_t l = 0; l < 32; ++l) c.rec.addr[l] = 0x100 + (l % 6) * 32;  // 6 addresses in 3 lines
   sm.add(0, c);
   run(100);
-  EXPECT_EQ(sm.done_cycle(0), 3u + cfg.const_latency);  // occupies 1-3
+  ASSERT_EQ(sm.constants.offered.size(), 3u);
+  EXPECT_TRUE(sm.l1.offered.empty());
+  EXPECT_EQ(sm.constants.offered[0].first, 1u);
+  EXPECT_EQ(sm.constants.offered[2].second.line_addr, 0x100u + 128u);
+  EXPECT_EQ(sm.done_cycle(0), 3 + kL1Latency);  // offered at 1, 2, 3
   EXPECT_EQ(counters(sm.ldst).const_accesses, 1u);
 }
 
