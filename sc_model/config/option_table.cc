@@ -296,8 +296,7 @@ std::vector<Option> build_table() {
       count("gpgpu_n_mem", &G::mem_channels, 1, "memory channels (controllers)"),
       count("gpgpu_n_sub_partition_per_mchannel", &G::sub_partitions_per_channel, 1, "L2 slices per memory channel"),
       count("scwarp_icnt_latency", &G::icnt_latency, 1, "interconnect cycles each way"),
-      with_alias(count("icnt_flit_size", &G::icnt_flit_bytes, 1, "interconnect bytes per flit, one flit per port per cycle"),
-                 "scwarp_icnt_flit_bytes"),
+      count("icnt_flit_size", &G::icnt_flit_bytes, 1, "interconnect bytes per flit, one flit per port per cycle"),
       cache("gpgpu_cache:dl2", &G::l2, "L2 cache geometry per slice (sub-partition)"),
       with_alias(count("gpgpu_l2_rop_latency", &G::l2_latency, 1, "L2 (ROP) latency; GPGPU-Sim 3.x calls it -rop_latency"),
                  "rop_latency"),
@@ -336,6 +335,7 @@ const char* retired_option(std::string_view old_name) {
       {"scwarp_shmem_latency", "was renamed -gpgpu_smem_latency (GPGPU-Sim's name; see docs/configuration.md)"},
       {"scwarp_l1i_miss_latency",
        "was removed: L1I misses now go through the interconnect and the L2 (docs/sm-pipeline.md)"},
+      {"scwarp_icnt_flit_bytes", "was renamed -icnt_flit_size (GPGPU-Sim's name; see docs/configuration.md)"},
       {"scwarp_sfu_latency", "was renamed -ptx_opcode_latency_sfu (GPGPU-Sim's name; see docs/configuration.md)"},
       {"scwarp_sfu_initiation", "was renamed -ptx_opcode_initiation_sfu (GPGPU-Sim's name; see docs/configuration.md)"},
   };

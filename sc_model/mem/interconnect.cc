@@ -36,7 +36,7 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const config::GpuConfig
       waiting_replies_(cfg.l2_slices()),
       l2_request_free_at_(cfg.l2_slices(), 0),
       sm_response_free_at_(cfg.sm_count(), 0) {
-  if (cfg.icnt_flit_bytes == 0) throw Error("interconnect: -scwarp_icnt_flit_bytes must be at least 1");
+  if (cfg.icnt_flit_bytes == 0) throw Error("interconnect: -icnt_flit_size must be at least 1");
   accepted_.reserve(std::max(cfg.sm_count(), cfg.l2_slices()));
   sm_side.register_nb_transport_fw(this, &Interconnect::from_sm);
   l2_side.register_nb_transport_bw(this, &Interconnect::from_l2);
