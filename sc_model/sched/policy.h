@@ -45,6 +45,24 @@ struct WarpView {
   uint64_t progress = 0;             // sum of active threads over issued instructions (PRO)
 };
 
+// A warp that cannot count on issuing for a long time: no warp in the slot,
+// done, waiting for the rest of its TB at a barrier, or for a global/local
+// load. Fetch, branch and ALU/SFU waits are short. Both two-level policies
+// swap such warps out.
+inline bool waits_long(const WarpView& w) {
+  if (!w.valid) return true;
+  switch (w.wait) {
+    case WarpWait::Empty:
+    case WarpWait::Exited:
+    case WarpWait::Barrier: return true;
+    case WarpWait::Data: return w.waiting_on_memory;
+    case WarpWait::Ready:
+    case WarpWait::Fetch:
+    case WarpWait::Control: return false;
+  }
+  return false;
+}
+
 // One TB slot of the SM.
 struct TbView {
   uint32_t slot = 0;

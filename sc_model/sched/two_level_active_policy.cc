@@ -9,22 +9,6 @@
 namespace scwarp::sched {
 namespace {
 
-// GPGPU-Sim's shd_warp_t::waiting() (done, at a barrier) plus its check that
-// a source of the next instruction is a long operation in flight.
-bool waiting(const WarpView& w) {
-  if (!w.valid) return true;
-  switch (w.wait) {
-    case WarpWait::Empty:
-    case WarpWait::Exited:
-    case WarpWait::Barrier: return true;
-    case WarpWait::Data: return w.waiting_on_memory;
-    case WarpWait::Ready:
-    case WarpWait::Fetch:
-    case WarpWait::Control: return false;
-  }
-  return false;
-}
-
 uint32_t checked_active_warps(const PolicyContext& ctx) {
   if (ctx.cfg.two_level_active_warps == 0)
     throw Error("two_level_active scheduler on SM " + std::to_string(ctx.sm) +
@@ -51,7 +35,7 @@ void TwoLevelActivePolicy::round(const SmView& sm, Lists& lists) {
   lists.round_cycle = sm.cycle;
   size_t kept = 0;
   for (uint32_t w : lists.active) {
-    if (waiting(sm.warps[w]))
+    if (waits_long(sm.warps[w]))
       lists.pending.push_back(w);
     else
       lists.active[kept++] = w;
@@ -84,7 +68,7 @@ void TwoLevelActivePolicy::on_no_issue(const SmView& sm, uint32_t sched) { round
 bool TwoLevelActivePolicy::changes_by_itself(const SmView& sm) const {
   return std::any_of(lists_.begin(), lists_.end(), [&](const Lists& lists) {
     return !lists.pending.empty() &&
-           std::any_of(lists.active.begin(), lists.active.end(), [&](uint32_t w) { return waiting(sm.warps[w]); });
+           std::any_of(lists.active.begin(), lists.active.end(), [&](uint32_t w) { return waits_long(sm.warps[w]); });
   });
 }
 

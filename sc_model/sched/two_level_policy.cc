@@ -20,26 +20,6 @@ uint32_t checked_group_size(const PolicyContext& ctx) {
   return ctx.cfg.two_level_group_size;
 }
 
-// A warp the active group cannot count on for a long time: no warp in the
-// slot, done, waiting for the rest of its TB at a barrier, or waiting for a
-// global/local load. Fetch, branch and ALU/SFU latencies are short.
-bool stalled_long(const WarpView& w) {
-  if (!w.valid) return true;
-  switch (w.wait) {
-    case WarpWait::Empty:
-    case WarpWait::Exited:
-    case WarpWait::Barrier:
-      return true;
-    case WarpWait::Data:
-      return w.waiting_on_memory;
-    case WarpWait::Ready:
-    case WarpWait::Fetch:
-    case WarpWait::Control:
-      return false;
-  }
-  return false;
-}
-
 }  // namespace
 
 TwoLevelPolicy::TwoLevelPolicy(const PolicyContext& ctx)
@@ -84,7 +64,7 @@ bool TwoLevelPolicy::group_stalled(const SmView& sm, uint32_t sched, uint32_t gr
   const uint32_t first_local = group * group_size_;
   for (uint32_t local = first_local; local < first_local + group_size_; ++local) {
     const size_t slot = static_cast<size_t>(local) * schedulers_ + sched;
-    if (slot < sm.warps.size() && !stalled_long(sm.warps[slot])) return false;
+    if (slot < sm.warps.size() && !waits_long(sm.warps[slot])) return false;
   }
   return true;
 }

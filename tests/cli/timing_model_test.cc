@@ -74,6 +74,26 @@ TEST(TimingModel, AtomicsOnOneAddressSerialiseAtTheL2) {
   EXPECT_LT(2 * distinct["cycles"].get<uint64_t>(), same["cycles"].get<uint64_t>());
 }
 
+// The calibration pack's instruction-cache kernel: 1024 unrolled FMAs (8 KB
+// of code, 4x the 2 KB L1I) run twice by one warp. Every line misses, the
+// misses are read from the L2, and a slower L2 makes the kernel slower.
+nlohmann::json icache(const std::string& sets) {
+  const std::string dir = std::string(SCWARP_SOURCE_DIR) + "/tb/calibration/mb_icache";
+  return simulated("launch --ptx '" + dir + "/mb_icache.ptx' --kernel mb_icache --grid 1 --block 32"
+                   " --buffer out=zero:128 --arg ptr:out --arg s32:2 --arg f32:0.5" + sets);
+}
+
+TEST(TimingModel, InstructionMissesGoThroughTheL2) {
+  nlohmann::json near = icache("");
+  nlohmann::json far = icache(" --set gpgpu_l2_rop_latency=400");
+  const uint64_t misses = near["l1i"]["misses"].get<uint64_t>();
+  EXPECT_GE(misses, 2u * 8192 / 128) << "two passes over 64 code lines";
+  EXPECT_GE(near["l2"]["accesses"].get<uint64_t>(), misses);
+  EXPECT_EQ(far["l1i"]["misses"].get<uint64_t>(), misses);
+  // Each miss waits for the L2: 280 more ROP cycles per miss, one warp.
+  EXPECT_GT(far["cycles"].get<uint64_t>(), near["cycles"].get<uint64_t>() + misses * 200);
+}
+
 // ld.param goes through each SM's constant cache: the warps read the same
 // parameter lines, so after each SM's first miss per line the others hit or
 // merge into it; the misses are read from the L2 like data.
