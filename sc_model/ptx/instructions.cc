@@ -11,6 +11,9 @@
 namespace scwarp::ptx {
 namespace {
 
+// PTX's predefined constant for the warp size, 32 on every target.
+constexpr std::string_view kWarpSizeConstant = "WARP_SZ";
+
 Type wider(Type t) {
   switch (t) {
     case Type::U16: return Type::U32;
@@ -123,16 +126,20 @@ Operand Parser::parse_operand(uint32_t fn, Instr& in, unsigned index) {
     return o;
   }
   if (accept('-')) return parse_immediate(in, index, true);
-  if (t.kind == TokenKind::Number) return parse_immediate(in, index, false);
+  if (t.kind == TokenKind::Number || t.text == kWarpSizeConstant) return parse_immediate(in, index, false);
   if (accept('[')) return parse_address();
   if (accept('{')) return parse_vector();
   if (t.kind == TokenKind::Word) return parse_name_operand(fn, in, index);
   fail_expected("an operand", t);
 }
 
+// PTX's predefined constant WARP_SZ (the warp size, 32) is an integer
+// immediate wherever a number may stand.
 Operand Parser::parse_immediate(const Instr& in, unsigned index, bool negative) {
   const Token& t = peek();
-  auto lit = t.kind == TokenKind::Number ? parse_literal(t.text) : std::nullopt;
+  auto lit = t.kind == TokenKind::Number ? parse_literal(t.text)
+             : t.text == kWarpSizeConstant ? parse_literal("32")  // as nvcc's PTX spells the warp size
+                                           : std::nullopt;
   if (!lit) fail_expected("a number", t);
   next();
   Type type = immediate_type(in, index);
