@@ -89,6 +89,7 @@ enum class Sreg : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
   Clock, Clock64, Globaltimer, DynamicSmemSize, TotalSmemSize,
+  Envreg,  // %envreg<comp>, 0..31: driver-defined, 0 here
 };
 
 struct Operand {

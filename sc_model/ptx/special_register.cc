@@ -36,9 +36,25 @@ const std::unordered_map<std::string_view, SregInfo>& special_registers() {
   return table;
 }
 
+// %envreg0 .. %envreg31: environment registers the driver fills.
+std::optional<SpecialRegister> parse_envreg(std::string_view name) {
+  static constexpr std::string_view kPrefix = "%envreg";
+  if (!name.starts_with(kPrefix)) return std::nullopt;
+  std::string_view digits = name.substr(kPrefix.size());
+  if (digits.empty() || digits.size() > 2 || (digits.size() == 2 && digits[0] == '0')) return std::nullopt;
+  unsigned n = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + unsigned(c - '0');
+  }
+  if (n > 31) return std::nullopt;
+  return SpecialRegister{Sreg::Envreg, uint8_t(n)};
+}
+
 }  // namespace
 
 std::optional<SpecialRegister> parse_special_register(std::string_view name) {
+  if (auto env = parse_envreg(name)) return env;
   size_t dot = name.find('.');
   auto it = special_registers().find(name.substr(0, dot));
   if (it == special_registers().end()) return std::nullopt;

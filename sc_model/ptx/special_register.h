@@ -10,7 +10,7 @@ namespace scwarp::ptx {
 
 struct SpecialRegister {
   Sreg reg;
-  uint8_t comp = 0;  // 0=x, 1=y, 2=z for the vector ones
+  uint8_t comp = 0;  // 0=x, 1=y, 2=z for the vector ones; N of %envreg<N>
 };
 
 // nullopt if `name` ("%ctaid.y") is not a special register scwarp provides.

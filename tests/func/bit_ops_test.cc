@@ -101,6 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Logic, InstrSemantics, ::testing::Values(
   Case{"mov.b64 %d64, {%a32, %b32}", Out::R64, 0x11111111, 0x22222222, 0, 0x2222222211111111ull},
   Case{"mov.u32 %d32, WARP_SZ", Out::R32, 0, 0, 0, 32},  // PTX's predefined warp-size constant
   Case{"add.u64 %d64, %a64, WARP_SZ", Out::R64, 10, 0, 0, 42},
+  Case{"or.b32 %d32, %a32, %envreg31", Out::R32, 5, 0, 0, 5},  // no driver environment: 0
   Case{"mov.b64 {%t32, %d32}, %a64", Out::R32, 0x2222222211111111ull, 0, 0, 0x22222222},
   Case{"mov.b32 %d32, {%a16, %b16}", Out::R32, 0xaaaa, 0xbbbb, 0, 0xbbbbaaaa},
   Case{"mov.b32 {%d16, _}, %a32", Out::R16, 0xbbbbaaaa, 0, 0, 0xaaaa},

@@ -23,6 +23,8 @@ TEST(ParseError, MalformedKernelBodies) {
       {"ld.global.u32 %r1, [%rd1;", "12:25: expected ']', got ';'"},
       {"mov.u64 %rd1, nosuch;", "12:15: unknown symbol 'nosuch'"},
       {"mov.u32 %r1, %tid.w;", "12:14: unknown register '%tid.w'"},
+      {"mov.u32 %r1, %envreg32;", "12:14: unknown register '%envreg32'"},
+      {"mov.u32 %r1, %envreg01;", "12:14: unknown register '%envreg01'"},
       {"ld.global.v4.u32 {%r1,%r2,%r3,%r4,%r5}, [%rd1];",
        "12:35: a vector operand has at most 4 elements"},
       {"L: ret;\nL: ret;", "13:1: duplicate label 'L'"},
