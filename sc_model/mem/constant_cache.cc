@@ -74,7 +74,7 @@ void ConstantCache::tick(uint64_t cycle) {
   last_tick_ = cycle;
   while (hits_.ready(cycle)) up->access_done(hits_.pop(), cycle);
   if (!unsent_.empty() &&
-      below->try_read_line(lines_[unsent_.front()], tags_.line_bytes(), AccessKind::Constant, unsent_.front(), cycle))
+      below->try_read_line(lines_[unsent_.front()], tags_.line_bytes(), AccessKind::Constant, unsent_.front()))
     unsent_.pop_front();
 }
 

@@ -54,8 +54,9 @@ L1DataCache::L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& 
 // failure) holds the pipeline, which then fills and refuses new accesses,
 // as GPGPU-Sim's latency queue does.
 bool L1DataCache::try_access(const MemAccess& a, uint64_t cycle) {
-  if (pipeline_.size() >= std::max(1u, cfg_.l1_latency)) return false;
-  pipeline_.push_back(Staged{a, cycle + std::max(1u, cfg_.l1_latency)});
+  const uint32_t depth = std::max(1u, cfg_.l1_latency);
+  if (pipeline_.size() >= depth) return false;
+  pipeline_.push_back(Staged{a, cycle + depth});
   return true;
 }
 
@@ -69,17 +70,18 @@ bool L1DataCache::lookup(const MemAccess& a, uint64_t cycle) {
     case AccessKind::Load: return load(a, cycle);
     case AccessKind::Store: return a.local ? local_store(a, cycle) : global_store(a, cycle);
     case AccessKind::Atomic: return atomic(a);
+    case AccessKind::Instruction:
+    case AccessKind::Constant: break;  // other caches' lines: try_read_line, never a lookup here
   }
-  return false;
+  throw Error(fmt::format("L1 data cache of SM {}: an instruction or constant line was offered as a data access",
+                          sm_id_));
 }
 
-bool L1DataCache::try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
-                                uint64_t cycle) {
+bool L1DataCache::try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token) {
   if (kind != AccessKind::Instruction && kind != AccessKind::Constant)
     throw Error(fmt::format("L1 data cache of SM {}: only instruction and constant lines are read for another cache",
                             sm_id_));
   if (!queue_has_room(1)) return false;
-  (void)cycle;  // the request goes out from the next tick, as a miss looked up now would
   enqueue(tlm::TLM_READ_COMMAND, line_addr, bytes, kind, token);
   return true;
 }

@@ -40,8 +40,8 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   bool try_access(const MemAccess& access, uint64_t cycle) override;
   bool busy() const override;
   // LineReadIf: the L1I's and the constant cache's misses share the L1D's miss queue and port.
-  bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
-                     uint64_t cycle) override;
+  // The request goes out from the next tick, as a miss looked up now would.
+  bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token) override;
 
   // One cycle: handles responses that arrived, completes accesses whose
   // time has come (up->access_done), sends one queued request below.

@@ -52,8 +52,7 @@ class MemResponseIf : public virtual sc_core::sc_interface {
 // (retry next cycle).
 class LineReadIf : public virtual sc_core::sc_interface {
  public:
-  virtual bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token,
-                             uint64_t cycle) = 0;
+  virtual bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token) = 0;
 };
 
 }  // namespace scwarp::mem

@@ -79,7 +79,7 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
     if (outcome == mem::MshrOutcome::NewEntry) {
       ++l1i_.misses;
       unsent_.push_back(line);
-      send_misses(cycle);
+      send_misses();
     } else {
       ++l1i_.mshr_merges;
     }
@@ -90,9 +90,9 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
   return true;
 }
 
-void FetchUnit::send_misses(uint64_t cycle) {
+void FetchUnit::send_misses() {
   if (!unsent_.empty() && memory->try_read_line(unsent_.front(), tags_.line_bytes(), mem::AccessKind::Instruction,
-                                                uint32_t(unsent_.front()), cycle))
+                                                uint32_t(unsent_.front())))
     unsent_.pop_front();
 }
 
@@ -111,7 +111,7 @@ void FetchUnit::fill_line(uint64_t line, uint64_t cycle) {
 bool FetchUnit::deliver(uint64_t cycle) {
   last_tick_ = cycle;
   bool any = false;
-  if (!unsent_.empty()) send_misses(cycle);
+  if (!unsent_.empty()) send_misses();
   while (decoded_.ready(cycle)) {
     uint64_t id = decoded_.pop();
     uint32_t w = uint32_t(id);

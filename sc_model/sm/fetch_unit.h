@@ -71,7 +71,7 @@ class FetchUnit : public sc_core::sc_module, public mem::MemResponseIf {
   // Starts one fetch for warp `w`; false if the I-cache refused (MSHR full).
   bool start_fetch(uint32_t w, uint64_t cycle);
   void fill_line(uint64_t line, uint64_t cycle);
-  void send_misses(uint64_t cycle);  // the oldest unsent miss, if the port takes it
+  void send_misses();  // the oldest unsent miss, if the port takes it
   void decode_into(uint32_t w);
   static uint64_t fetch_id(uint32_t warp, uint32_t generation) { return uint64_t(generation) << 32 | warp; }
 
