@@ -9,16 +9,13 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <vector>
 
 #include <systemc>
 
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
-#include "sc_model/mem/cache_tags.h"
 #include "sc_model/mem/mem_access.h"
-#include "sc_model/mem/mshr_table.h"
+#include "sc_model/mem/read_only_cache.h"
 #include "sc_model/stats/counters.h"
 
 namespace scwarp::mem {
@@ -29,7 +26,7 @@ class ConstantCache : public sc_core::sc_module, public L1DataIf, public MemResp
   sc_core::sc_port<LineReadIf> below;   // the SM's port below L1
 
   // Throws scwarp::Error for a geometry that is not read-only.
-  ConstantCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
+  ConstantCache(sc_core::sc_module_name name, const config::GpuConfig& cfg);
 
   // L1DataIf: a load of one line; false when its miss finds no MSHR room.
   bool try_access(const MemAccess& access, uint64_t cycle) override;
@@ -40,19 +37,13 @@ class ConstantCache : public sc_core::sc_module, public L1DataIf, public MemResp
   // Completes hits whose time has come; hands the oldest unsent miss below.
   void tick(uint64_t cycle);
   uint64_t next_event() const;
-  void report(stats::CacheCounters& counters) const { counters = counters_; }
+  void report(stats::CacheCounters& counters) const { counters = cache_.counters(); }
 
  private:
   const config::GpuConfig& cfg_;
-  CacheTags tags_;
-  MshrTable mshr_;
-  DelayQueue<uint32_t> hits_;        // access tokens done at their cycle
-  std::deque<uint32_t> unsent_;      // indices into lines_ the port has not taken
-  std::vector<uint64_t> lines_;      // line of each read below, by token (MSHR-bounded)
-  std::vector<uint32_t> free_tokens_;
-  std::vector<uint64_t> released_;   // scratch
+  ReadOnlyCache cache_;
+  DelayQueue<uint32_t> hits_;  // access tokens done at their cycle
   uint64_t last_tick_ = 0;
-  stats::CacheCounters counters_;
 };
 
 }  // namespace scwarp::mem

@@ -18,8 +18,7 @@ std::vector<uint64_t> code_layout(const ptx::Module& module) {
     uint64_t bytes = std::max<uint64_t>(f.code.size() * kInstrBytes, 1);
     next += (bytes + kFunctionAlign - 1) / kFunctionAlign * kFunctionAlign;
   }
-  // Code lies below func::kGlobalBase (4 GB), apart from all data, and a
-  // line's address is the 32-bit token of its read below.
+  // Code lies below func::kGlobalBase (4 GB), apart from all data.
   if (next > 0xffffffffull)
     throw Error(fmt::format("the module's code takes {} bytes; the instruction address space holds 4 GB", next));
   return base;
@@ -28,9 +27,8 @@ std::vector<uint64_t> code_layout(const ptx::Module& module) {
 FetchUnit::FetchUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
                      sched::FetchPolicy& policy, sched::IssuePolicy& issue)
     : sc_core::sc_module(name), cfg_(cfg), table_(table), policy_(policy), issue_(issue),
-      tags_(cfg.l1i), mshr_(cfg.l1i.mshr_entries, cfg.l1i.mshr_max_merge) {
+      l1i_(cfg.l1i, "gpgpu_cache:il1", mem::AccessKind::Instruction) {
   candidates_.reserve(table.warps().size());
-  released_.reserve(cfg.l1i.mshr_max_merge);
 }
 
 uint64_t FetchUnit::address_of(const WarpSlot& slot, CodePos pos) {
@@ -63,26 +61,14 @@ bool FetchUnit::fetch(uint64_t cycle) {
 
 bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
   WarpSlot& slot = table_.warps()[w];
-  uint64_t line = tags_.line_of(address_of(slot, slot.fetch_pos));
-  uint64_t id = fetch_id(w, slot.generation);
-  ++l1i_.accesses;
-  if (tags_.access(line, false)) {
-    ++l1i_.hits;
-    decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
-  } else {
-    mem::MshrOutcome outcome = mshr_.add(line, id);
-    if (!mem::accepted(outcome)) {
-      ++l1i_.reservation_fails;
-      ++refused_last_tick_;
-      return false;
-    }
-    if (outcome == mem::MshrOutcome::NewEntry) {
-      ++l1i_.misses;
-      unsent_.push_back(line);
-      send_misses();
-    } else {
-      ++l1i_.mshr_merges;
-    }
+  const uint64_t id = fetch_id(w, slot.generation);
+  switch (l1i_.access(address_of(slot, slot.fetch_pos), id)) {
+    case mem::ReadOnlyCache::Outcome::Hit:
+      decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
+      break;
+    case mem::ReadOnlyCache::Outcome::Refused: ++refused_last_tick_; return false;
+    case mem::ReadOnlyCache::Outcome::Miss: l1i_.send(*memory[0]); break;
+    case mem::ReadOnlyCache::Outcome::Merged: break;
   }
   slot.fetch_in_flight = true;
   table_.update_fetchable(w);
@@ -90,28 +76,16 @@ bool FetchUnit::start_fetch(uint32_t w, uint64_t cycle) {
   return true;
 }
 
-void FetchUnit::send_misses() {
-  if (!unsent_.empty() && memory->try_read_line(unsent_.front(), tags_.line_bytes(), mem::AccessKind::Instruction,
-                                                uint32_t(unsent_.front())))
-    unsent_.pop_front();
-}
-
 // Called from the L1D's tick, in the SM's own process: the line is installed
 // now and its waiting fetches decode cfg.decode_latency cycles later.
-void FetchUnit::access_done(uint32_t token, uint64_t cycle) { fill_line(token, cycle); }
-
-void FetchUnit::fill_line(uint64_t line, uint64_t cycle) {
-  tags_.fill(line, false);
-  released_.clear();
-  mshr_.release(line, released_);
-  // The line arrived this cycle; its instructions are decoded from the next.
-  for (uint64_t id : released_) decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
+void FetchUnit::access_done(uint32_t token, uint64_t cycle) {
+  for (uint64_t id : l1i_.fill(token)) decoded_.push(id, cycle + std::max<uint32_t>(cfg_.decode_latency, 1));
 }
 
 bool FetchUnit::deliver(uint64_t cycle) {
   last_tick_ = cycle;
   bool any = false;
-  if (!unsent_.empty()) send_misses();
+  l1i_.send(*memory[0]);
   while (decoded_.ready(cycle)) {
     uint64_t id = decoded_.pop();
     uint32_t w = uint32_t(id);
@@ -127,9 +101,9 @@ void FetchUnit::decode_into(uint32_t w) {
   slot.fetch_in_flight = false;
   slot.refetching = false;
   const ptx::Function& fn = slot.engine->spec().module->functions[slot.fetch_pos.function];
-  uint64_t line = tags_.line_of(address_of(slot, slot.fetch_pos));
+  uint64_t line = l1i_.line_of(address_of(slot, slot.fetch_pos));
   while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end &&
-         tags_.line_of(address_of(slot, slot.fetch_pos)) == line) {
+         l1i_.line_of(address_of(slot, slot.fetch_pos)) == line) {
     slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
     ++slot.fetch_pos.pc;
   }
@@ -155,13 +129,13 @@ void FetchUnit::stop(uint32_t w) {
 
 uint64_t FetchUnit::next_event() const {
   uint64_t next = ClockedModule::kIdle;
-  if (!unsent_.empty()) next = std::min(next, last_tick_ + 1);
+  if (l1i_.unsent()) next = std::min(next, last_tick_ + 1);
   if (!decoded_.empty()) next = std::min(next, decoded_.next_ready());
   return next;
 }
 
 void FetchUnit::report(stats::SmCounters& out) const {
-  out.l1i += l1i_;
+  out.l1i += l1i_.counters();
   out.fetches += fetches_;
 }
 

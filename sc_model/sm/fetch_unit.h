@@ -16,16 +16,14 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include <systemc>
 
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
-#include "sc_model/mem/cache_tags.h"
 #include "sc_model/mem/mem_access.h"
-#include "sc_model/mem/mshr_table.h"
+#include "sc_model/mem/read_only_cache.h"
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
@@ -56,22 +54,20 @@ class FetchUnit : public sc_core::sc_module, public mem::MemResponseIf {
   // `count` cycles the SM slept through: each would have repeated the last
   // tick's fetch attempts the L1I refused (its MSHRs full), as counted.
   void skipped(uint64_t count) {
-    l1i_.accesses += refused_last_tick_ * count;
-    l1i_.reservation_fails += refused_last_tick_ * count;
+    l1i_.counters().accesses += refused_last_tick_ * count;
+    l1i_.counters().reservation_fails += refused_last_tick_ * count;
   }
   // The warp's stream restarts at `pos`: fetches in flight are dropped.
   void redirect(uint32_t warp, CodePos pos);
   void stop(uint32_t warp);  // the warp exited
   void report(stats::SmCounters& out) const;
-  // MemResponseIf: the line `token` (its code address) has arrived.
+  // MemResponseIf: line read `token` has arrived.
   void access_done(uint32_t token, uint64_t cycle) override;
 
  private:
   uint64_t address_of(const WarpSlot& slot, CodePos pos);
   // Starts one fetch for warp `w`; false if the I-cache refused (MSHR full).
   bool start_fetch(uint32_t w, uint64_t cycle);
-  void fill_line(uint64_t line, uint64_t cycle);
-  void send_misses();  // the oldest unsent miss, if the port takes it
   void decode_into(uint32_t w);
   static uint64_t fetch_id(uint32_t warp, uint32_t generation) { return uint64_t(generation) << 32 | warp; }
 
@@ -79,17 +75,13 @@ class FetchUnit : public sc_core::sc_module, public mem::MemResponseIf {
   WarpTable& table_;
   sched::FetchPolicy& policy_;
   sched::IssuePolicy& issue_;
-  mem::CacheTags tags_;
-  mem::MshrTable mshr_;
-  std::deque<uint64_t> unsent_;    // missed lines the port has not taken yet, oldest first
+  mem::ReadOnlyCache l1i_;
   uint64_t refused_last_tick_ = 0; // fetches the L1I refused in the last fetch()
   uint64_t last_tick_ = 0;
   DelayQueue<uint64_t> decoded_;   // fetch_id(warp, generation) entering the I-buffer
   const ptx::Module* layout_module_ = nullptr;
   std::vector<uint64_t> layout_;
   std::vector<uint32_t> candidates_;  // reused every cycle
-  std::vector<uint64_t> released_;    // reused by fill_line
-  stats::CacheCounters l1i_;
   uint64_t fetches_ = 0;
 };
 

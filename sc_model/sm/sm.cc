@@ -30,7 +30,7 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       collector_("collector", cfg_, counters_.operand_collector),
       l1d_("l1d", cfg_, sm_id, *this),
-      l1c_("l1c", cfg_, sm_id),
+      l1c_("l1c", cfg_),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
       next_snapshot_(cfg_.pro_threshold) {

@@ -1,0 +1,54 @@
+// The tag, MSHR and miss-sending part of a read-only cache of the SM whose
+// misses are line reads through the SM's one port below L1 (LineReadIf): the
+// L1I (FetchUnit) and the constant cache (ConstantCache) both use it. The
+// owner decides what a hit and an arriving line mean for its waiters.
+// Counters: every access() is one access (a refused one too), counted as a
+// hit, a miss (a new MSHR entry, read below), a merge or a reservation fail.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string_view>
+#include <vector>
+
+#include "sc_model/config/gpu_config.h"
+#include "sc_model/mem/cache_tags.h"
+#include "sc_model/mem/mem_access.h"
+#include "sc_model/mem/mshr_table.h"
+#include "sc_model/stats/counters.h"
+
+namespace scwarp::mem {
+
+class ReadOnlyCache {
+ public:
+  enum class Outcome : uint8_t { Hit, Miss, Merged, Refused };
+
+  // Throws scwarp::Error naming `option` for a geometry that is not read-only.
+  ReadOnlyCache(const config::CacheGeometry& geometry, std::string_view option, AccessKind kind);
+
+  uint64_t line_of(uint64_t addr) const { return tags_.line_of(addr); }
+  // Looks the line of `addr` up for `waiter`: a Miss or Merged waiter is
+  // handed back by fill(); Refused means the MSHRs are full.
+  Outcome access(uint64_t addr, uint64_t waiter);
+  // The oldest miss not yet read below goes to `below` if it takes it.
+  void send(LineReadIf& below);
+  bool unsent() const { return !unsent_.empty(); }
+  bool pending() const { return !mshr_.empty(); }
+  // Read `token` arrived: its line is installed; returns the waiters it
+  // releases (valid until the next call).
+  const std::vector<uint64_t>& fill(uint32_t token);
+  stats::CacheCounters& counters() { return counters_; }
+  const stats::CacheCounters& counters() const { return counters_; }
+
+ private:
+  CacheTags tags_;
+  MshrTable mshr_;
+  AccessKind kind_;
+  std::deque<uint32_t> unsent_;      // tokens of misses the port has not taken, oldest first
+  std::vector<uint64_t> lines_;      // the line of each read below, by token (MSHR-bounded)
+  std::vector<uint32_t> free_tokens_;
+  std::vector<uint64_t> released_;   // fill()'s result
+  stats::CacheCounters counters_;
+};
+
+}  // namespace scwarp::mem
