@@ -113,8 +113,10 @@ struct GpuConfig {
   std::string scheduler = "lrr";       // -gpgpu_scheduler (registry name; GPGPU-Sim's
                                        //  "two_level_active:<N>:0:1" selects two_level_active)
   uint32_t two_level_active_warps = 6; // N of two_level_active:<N>:0:1 (the papers' TL: 6)
-  uint32_t two_level_group_size = 8;   // -scwarp_two_level_group_size (warps per fetch group)
-  uint32_t pro_threshold = 1000;       // -scwarp_pro_threshold (PRO's re-sort period, cycles)
+  // Options a policy's own file registers (policy_options.h), e.g.
+  // -scwarp_pro_threshold, -rlws_alpha: name (without '-') -> value as text;
+  // an option not set here has its registered default.
+  std::map<std::string, std::string> policy_options;
   // BAWS readings that the RTL (rtl/baws) does not implement; off = the RTL's
   // (docs/schedulers.md, mwf_lrr / mwf_gto).
   bool mwf_named_barriers = false;     // -scwarp_mwf_named_barriers (1: a release clears only its barrier's waiters)

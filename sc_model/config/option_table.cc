@@ -7,6 +7,7 @@
 #include "sc_model/config/cache_geometry_text.h"
 #include "sc_model/config/dram_timing_text.h"
 #include "sc_model/config/options.h"
+#include "sc_model/config/policy_options.h"
 #include "sc_model/config/value_text.h"
 
 namespace scwarp::config {
@@ -105,6 +106,15 @@ Option cache(std::string name, CacheGeometry GpuConfig::*field, std::string desc
   return {std::move(name), "", std::move(description),
           [field](GpuConfig& g, std::string_view v) { g.*field = parse_cache_geometry(v, GpuConfig{}.*field); },
           [field](const GpuConfig& g) { return format_cache_geometry(g.*field); }};
+}
+
+// An option a policy registered (policy_options.h); the policy names itself
+// in its description.
+Option policy_option(const PolicyOptionSpec& spec) {
+  const std::string name = spec.name;
+  return {name, "", spec.description,
+          [spec](GpuConfig& g, std::string_view v) { set_policy_option(g, spec, v); },
+          [name](const GpuConfig& g) { return policy_text(g, name); }};
 }
 
 Option with_alias(Option option, std::string alias) {
@@ -240,8 +250,6 @@ std::vector<Option> build_table() {
       // issue
       count("gpgpu_num_sched_per_core", &G::schedulers_per_sm, 1, "warp schedulers per SM; warp w goes to scheduler w % n"),
       scheduler(),
-      count("scwarp_two_level_group_size", &G::two_level_group_size, 1, "warps per fetch group of the two_level policy"),
-      count("scwarp_pro_threshold", &G::pro_threshold, 1, "cycles between PRO's re-sorts of thread blocks"),
       flag("scwarp_mwf_named_barriers", &G::mwf_named_barriers,
            "mwf_*: 1: a TB's priority counts its warps waiting at any named barrier, so a release of one barrier "
            "leaves the others' waiters counted; 0: any release clears the TB's count (the RTL's)"),
@@ -317,6 +325,7 @@ std::vector<Option> build_table() {
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
   };
   for (Option& option : rest) table.push_back(std::move(option));
+  for (const PolicyOptionSpec& spec : policy_option_specs()) table.push_back(policy_option(spec));
   return table;
 }
 

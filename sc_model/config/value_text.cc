@@ -41,12 +41,18 @@ bool parse_bool(std::string_view text) {
   throw InvalidValue("0 or 1");
 }
 
-double parse_positive_double(std::string_view text) {
+double parse_real(std::string_view text, double min, double max, std::string_view expected) {
   double value = 0;
   const char* end = text.data() + text.size();
   const auto [stop, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || stop != end || !std::isfinite(value) || value <= 0)
-    throw InvalidValue("a finite number > 0");
+  if (text.empty() || ec != std::errc() || stop != end || !std::isfinite(value) || value < min || value > max)
+    throw InvalidValue(std::string(expected));
+  return value;
+}
+
+double parse_positive_double(std::string_view text) {
+  const double value = parse_real(text, 0, std::numeric_limits<double>::max(), "a finite number > 0");
+  if (value == 0) throw InvalidValue("a finite number > 0");
   return value;
 }
 

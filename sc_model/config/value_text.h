@@ -30,6 +30,8 @@ uint32_t parse_count(std::string_view text, uint32_t min);
 uint32_t parse_power_of_two(std::string_view text, uint32_t min);
 // "0" or "1".
 bool parse_bool(std::string_view text);
+// A finite decimal number in [min, max]; throws InvalidValue(expected).
+double parse_real(std::string_view text, double min, double max, std::string_view expected);
 // A finite decimal number > 0 (a clock frequency).
 double parse_positive_double(std::string_view text);
 

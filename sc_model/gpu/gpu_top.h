@@ -52,6 +52,7 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
 
   const config::GpuConfig& cfg_;
   TbDispatcher dispatcher_;
+  stats::GpuLiveStats live_;  // what the SMs' policies read of the whole GPU
   std::vector<std::unique_ptr<sm::Sm>> sms_;
   std::unique_ptr<mem::MemorySystem> memory_;
   func::Engine* engine_ = nullptr;

@@ -50,6 +50,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   // from below wake the owner themselves).
   uint64_t next_event() const;
   void report(stats::CacheCounters& counters) const;
+  const stats::CacheCounters& counters() const { return counters_; }
 
  private:
   // A transaction waiting in the miss queue to be sent below.

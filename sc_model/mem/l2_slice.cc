@@ -139,6 +139,7 @@ void L2Slice::fill_one(uint64_t cycle) {
 void L2Slice::lookup_one(uint64_t cycle) {
   if (input_.empty() || replies_.size() + ready_replies_.size() >= kReplyQueueDepth) return;
   tlm::tlm_generic_payload& request = *input_.front();
+  const uint64_t misses_before = counters_.misses;
   if (lookup(request, cycle) == Lookup::Stalled) {
     ++counters_.reservation_fails;
     return;
@@ -146,6 +147,10 @@ void L2Slice::lookup_one(uint64_t cycle) {
   input_.pop_front();
   slots_.release(cycle);
   ++counters_.accesses;
+  if (live_) {
+    live_->l2_accesses.add(1, cycle);
+    live_->l2_misses.add(int64_t(counters_.misses - misses_before), cycle);
+  }
   if (request.is_write()) ++counters_.stores;
 }
 

@@ -32,6 +32,7 @@
 #include "sc_model/mem/mshr_table.h"
 #include "sc_model/mem/payload_pool.h"
 #include "sc_model/stats/counters.h"
+#include "sc_model/stats/gpu_live_stats.h"
 
 namespace scwarp::mem {
 
@@ -58,6 +59,8 @@ class L2Slice : public ClockedModule {
   // force_tag_access does. A set whose ways are all reserved keeps its lines.
   void take_copied_line(uint64_t line_addr);
   bool idle() const;
+  // Where the slice also counts its accesses and misses for policies to read.
+  void publish_to(stats::GpuLiveStats& live) { live_ = &live; }
 
  private:
   enum class Lookup : uint8_t { Done, Stalled };
@@ -99,6 +102,7 @@ class L2Slice : public ClockedModule {
   std::deque<tlm::tlm_generic_payload*> ready_replies_;
   uint64_t response_free_at_ = 0;                  // kIdle while END_RESP is due
   std::vector<uint64_t> released_;                 // scratch for MSHR releases
+  stats::GpuLiveStats* live_ = nullptr;
   stats::CacheCounters counters_;
 };
 

@@ -51,4 +51,8 @@ bool MemorySystem::idle() const {
          std::all_of(channels_.begin(), channels_.end(), [](const auto& c) { return c->idle(); });
 }
 
+void MemorySystem::publish_to(stats::GpuLiveStats& live) {
+  for (auto& slice : slices_) slice->publish_to(live);
+}
+
 }  // namespace scwarp::mem

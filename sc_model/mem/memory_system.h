@@ -17,6 +17,7 @@
 #include "sc_model/mem/interconnect.h"
 #include "sc_model/mem/l2_slice.h"
 #include "sc_model/stats/counters.h"
+#include "sc_model/stats/gpu_live_stats.h"
 
 namespace scwarp::mem {
 
@@ -36,6 +37,8 @@ class MemorySystem : public sc_core::sc_module {
   // A host-to-device copy of [addr, addr + bytes) leaves its lines in the
   // L2 (GPGPU-Sim's perf_memcpy_to_gpu); only between kernels.
   void copy_into_l2(uint64_t addr, uint64_t bytes);
+  // Every L2 slice counts its accesses and misses there too.
+  void publish_to(stats::GpuLiveStats& live);
 
  private:
   AddressMap map_;

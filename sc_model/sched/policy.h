@@ -29,6 +29,27 @@ enum class WarpWait : uint8_t {
   Exited,   // done, while other warps of its TB still run
 };
 
+// Where an instruction executes (GPGPU-Sim's opcode table, sm/op_timing.h).
+// SpOrSfu is GPGPU-Sim 3.x's ALU_SFU_OP: the SP when an SP slot is free at
+// issue, else the SFU.
+enum class IssueUnit : uint8_t { Sp, Sfu, SpOrSfu, Ldst };
+
+// The state space a memory instruction is seen to access before it executes:
+// its PTX space, with generic addressing counted as Global (it resolves only
+// when executed; global is what nvcc's generic accesses almost always reach).
+inline ptx::Space space_before_execution(ptx::Space s) {
+  return s == ptx::Space::Generic ? ptx::Space::Global : s;
+}
+
+// Global memory for a policy (seed 003's GMEM): global and local memory, the
+// spaces behind the L1D that reach DRAM, by space_before_execution().
+inline bool is_global_space(ptx::Space s) {
+  return s == ptx::Space::Global || s == ptx::Space::Local || s == ptx::Space::Generic;
+}
+inline bool is_global_memory(const ptx::Instr& instr) {
+  return instr.cls == ptx::InstrClass::Mem && is_global_space(instr.space);
+}
+
 // One hardware warp slot of the SM as a policy sees it.
 struct WarpView {
   uint32_t slot = 0;             // hardware warp id in the SM, 0 .. max_warps-1
@@ -38,8 +59,19 @@ struct WarpView {
   uint32_t warp_in_tb = 0;
   WarpWait wait = WarpWait::Empty;
   bool waiting_on_memory = false;  // Data wait caused by a pending global/local load (long latency)
-  ptx::InstrClass head_class = ptx::InstrClass::IntAlu;  // class at the I-buffer head (if any)
+  // The instruction at the I-buffer head (meaningful while ibuffer_count > 0).
+  ptx::InstrClass head_class = ptx::InstrClass::IntAlu;
+  IssueUnit head_unit = IssueUnit::Sp;
+  ptx::Space head_space = ptx::Space::None;  // memory instructions: space_before_execution(); else None
+  bool head_was_long = false;        // a memory instruction whose last execution at this pc on
+                                     // this SM was long latency (MemoryView::long_latency_cycles)
   uint32_t head_active_threads = 0;  // threads that head instruction runs on
+  uint32_t live_threads = 0;         // threads of the warp not exited
+  bool diverged = false;             // head_active_threads < live_threads (a split warp)
+  // The instruction this warp issued last: on_issue() sees the one just
+  // issued here (the head fields already show the next one).
+  ptx::InstrClass issued_class = ptx::InstrClass::IntAlu;
+  ptx::Space issued_space = ptx::Space::None;  // as head_space
   uint32_t ibuffer_count = 0;        // valid I-buffer entries
   uint64_t issued = 0;               // warp instructions issued since the TB launched
   uint64_t progress = 0;             // sum of active threads over issued instructions (PRO)
@@ -68,6 +100,7 @@ struct TbView {
   uint32_t slot = 0;
   bool valid = false;
   uint64_t id = 0;               // linear block index in the grid
+  uint64_t kernel = 0;           // which kernel launch of the run it belongs to (0, 1, ...)
   uint64_t launch_cycle = 0;     // when it was placed on this SM (GTO's age)
   uint64_t launch_order = 0;     // SM-wide launch sequence number (ties in age)
   uint32_t first_warp = 0;       // its warps are slots first_warp .. first_warp+warps-1
@@ -80,12 +113,46 @@ struct TbView {
 
 // Pipeline-wide state a policy may read (RLWS-style features).
 struct UnitState {
-  // An instruction for that unit type could issue this cycle: the operand
+  // An instruction for that unit type could issue now: the operand
   // collector's ID_OC register in front of the type's collector units has
   // room (the check issue makes; the execution pipeline itself may be busy).
+  // Current for each scheduler: scheduler 1 sees what scheduler 0's issue in
+  // the same cycle left.
   bool sp_free = true, sfu_free = true, ldst_free = true;
   uint32_t ldst_queue = 0;        // memory instructions waiting in the LD/ST unit
   uint32_t pending_loads = 0;     // global/local loads in flight
+  bool free(IssueUnit u) const {
+    switch (u) {
+      case IssueUnit::Sp: return sp_free;
+      case IssueUnit::Sfu: return sfu_free;
+      case IssueUnit::SpOrSfu: return sp_free || sfu_free;
+      case IssueUnit::Ldst: return ldst_free;
+    }
+    return false;
+  }
+};
+
+// Memory-system statistics a policy may read (seed 003's Table II). Counts
+// run from the start of the simulation; a policy that wants them per kernel
+// or per window subtracts what it saw before. This SM's values are as of the
+// start of this cycle; the GPU-wide ones are a snapshot of the end of the
+// previous cycle that every SM sees alike, so no result depends on the order
+// in which SystemC runs the SMs within a cycle.
+struct MemoryView {
+  // this SM
+  uint64_t l1d_accesses = 0, l1d_misses = 0;
+  uint64_t l1i_accesses = 0, l1i_misses = 0;
+  uint32_t global_in_flight = 0;       // global/local/generic memory instructions issued, not completed
+  uint64_t issued = 0;                 // warp instructions issued by this SM
+  // A memory instruction is long latency when it takes more than this many
+  // cycles from issue to completion: longer than the L1 pipeline plus one
+  // access per lane, so at least one access went below the L1.
+  uint32_t long_latency_cycles = 0;
+  // the GPU
+  uint64_t l2_accesses = 0, l2_misses = 0;
+  uint64_t global_done = 0;            // global memory instructions completed on every SM
+  uint64_t global_latency_sum = 0;     // their issue-to-completion cycles, summed
+  uint64_t gpu_global_in_flight = 0;   // global_in_flight summed over the SMs
 };
 
 struct SmView {
@@ -96,6 +163,7 @@ struct SmView {
   std::span<const WarpView> warps;  // indexed by slot
   std::span<const TbView> tbs;      // indexed by TB slot
   UnitState units;
+  MemoryView mem;
 };
 
 // What a policy is constructed with.
@@ -116,11 +184,17 @@ class IssuePolicy {
   // Each cycle, for scheduler `sched`: fill `out` (cleared by the caller) with
   // warp slots from `warps` (that scheduler's valid warps, ascending slot),
   // highest priority first. The pipeline issues the first Ready warp whose
-  // unit is free; warps left out are not considered this cycle.
+  // unit is free; warps left out are not considered this cycle (an empty
+  // order is a deliberate stall). order() may run more than once for the
+  // same scheduler in a cycle (BAWS's CFF asks it for fetch; snapshots replay
+  // it): a policy that changes its state in order() does so only in the
+  // first call of a cycle and returns that call's order for the others.
   virtual void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                      std::vector<uint32_t>& out) = 0;
 
-  // Events, each after the pipeline has updated the views it passes.
+  // Events, each after the pipeline has updated the views it passes. In
+  // on_issue the warp's issued_class/issued_space describe the instruction
+  // just issued (its head fields already show the next one).
   virtual void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
     (void)sm, (void)warp, (void)active_threads;
   }
@@ -144,6 +218,8 @@ class IssuePolicy {
   // slots highest priority first, for the sorted-TB-order snapshots (seed
   // 000 Table IV); the others report nothing.
   virtual std::span<const uint32_t> tb_priority() const { return {}; }
+  // Cycles between those snapshots (PRO: its re-sort period); 0: none.
+  virtual uint64_t tb_priority_period() const { return 0; }
 };
 
 // Fetch policy: picks the warp the front end fetches for this cycle.

@@ -27,6 +27,9 @@ void sort_by_count_then_progress(const SmView& sm, std::vector<uint32_t>& tbs, u
 
 }  // namespace
 
+SCWARP_REGISTER_POLICY_OPTION({"scwarp_pro_threshold", config::PolicyOptionKind::Count, "1000",
+                               "pro: cycles between re-sorts of thread blocks (and the sorted-TB-order snapshots)", 1});
+
 const char* to_string(ProTbState s) {
   switch (s) {
     case ProTbState::Empty: return "empty";
@@ -42,7 +45,7 @@ const char* to_string(ProTbState s) {
 
 ProPolicy::ProPolicy(const PolicyContext& ctx)
     : sm_(ctx.sm),
-      threshold_(ctx.cfg.pro_threshold),
+      threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")),
       state_(ctx.max_tbs, ProTbState::Empty),
       warp_order_(ctx.max_tbs),
       ranked_progress_(ctx.max_tbs, 0),

@@ -7,7 +7,7 @@
 // each TB's warps follow one another in that TB's stored warp order. The
 // finishWait and barrierWait lists are re-sorted at once when a warp finishes
 // or reaches a barrier; the noWait / finishNoWait ranking and its warps only
-// every THRESHOLD cycles (cfg.pro_threshold), as Algorithm 1 line 57 does.
+// every THRESHOLD cycles (-scwarp_pro_threshold), as Algorithm 1 line 57 does.
 // Progress is read from the views (WarpView::progress, TbView::progress: the
 // sum of active threads over issued instructions, kept by the pipeline, Sec.
 // III.E); the policy keeps no progress counters of its own.
@@ -53,6 +53,7 @@ class ProPolicy : public IssuePolicy {
   // Resident TB slots, highest priority first (Finish TBs last).
   std::span<const uint32_t> tb_order() const { return tb_order_; }
   std::span<const uint32_t> tb_priority() const override { return tb_order_; }
+  uint64_t tb_priority_period() const override { return threshold_; }
   ProTbState state(uint32_t tb_slot) const { return state_.at(tb_slot); }
   // The TB's warp slots in their stored priority order.
   std::span<const uint32_t> warp_order(uint32_t tb_slot) const { return warp_order_.at(tb_slot); }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sc_model/config/policy_options.h"
 #include "sc_model/sched/policy.h"
 
 namespace scwarp::sched {
@@ -75,6 +76,17 @@ std::string fetch_policy_impl(const std::string& name, const config::GpuConfig& 
   SCWARP_REGISTER_POLICY_(issue, Class, name, description)
 #define SCWARP_REGISTER_FETCH_POLICY(Class, name, description) \
   SCWARP_REGISTER_POLICY_(fetch, Class, name, description)
+// A policy's own options, registered in its .cc next to the policy:
+//   SCWARP_REGISTER_POLICY_OPTION({"scwarp_pro_threshold", ::scwarp::config::PolicyOptionKind::Count,
+//                                  "1000", "pro: cycles between re-sorts of thread blocks", 1});
+// and read with config::policy_count/real/text(ctx.cfg, name).
+#define SCWARP_REGISTER_POLICY_OPTION(...)                                               \
+  namespace {                                                                           \
+  [[maybe_unused]] const bool SCWARP_SCHED_CONCAT(scwarp_policy_option_, __LINE__) = [] { \
+    ::scwarp::config::register_policy_option(::scwarp::config::PolicyOptionSpec __VA_ARGS__); \
+    return true;                                                                        \
+  }();                                                                                  \
+  }
 // RTL implementations register the same way, under the C++ policy's name:
 //   SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlMwfLrr, "mwf_lrr");
 #define SCWARP_REGISTER_RTL_POLICY_(kind, Class, name)                                  \

@@ -13,14 +13,18 @@ namespace {
 uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 uint32_t checked_group_size(const PolicyContext& ctx) {
-  if (ctx.cfg.two_level_group_size == 0) {
+  const uint32_t size = config::policy_count(ctx.cfg, "scwarp_two_level_group_size");
+  if (size == 0) {
     throw Error("two_level scheduler on SM " + std::to_string(ctx.sm) +
                 ": two_level_group_size (-scwarp_two_level_group_size) must be at least 1");
   }
-  return ctx.cfg.two_level_group_size;
+  return size;
 }
 
 }  // namespace
+
+SCWARP_REGISTER_POLICY_OPTION({"scwarp_two_level_group_size", config::PolicyOptionKind::Count, "8",
+                               "two_level: warps per fetch group", 1});
 
 TwoLevelPolicy::TwoLevelPolicy(const PolicyContext& ctx)
     : schedulers_(std::max(ctx.schedulers, 1u)),

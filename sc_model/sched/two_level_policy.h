@@ -1,6 +1,6 @@
 // Two-level round robin with fetch groups (seed 002 Sec. 3.2, Narasiman et
 // al.): each scheduler's warps are split into fixed fetch groups of
-// cfg.two_level_group_size consecutive warps. The active group's warps come
+// -scwarp_two_level_group_size consecutive warps. The active group's warps come
 // first, round robin among themselves; the other groups follow in round-robin
 // group order. Once every warp of the active group is stalled on a long
 // latency operation, the next group becomes the active one and the old one

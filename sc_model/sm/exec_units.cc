@@ -41,7 +41,7 @@ bool ExecUnits::can_accept(ExecUnitKind unit, uint64_t cycle) const {
 void ExecUnits::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind kind,
                          uint64_t cycle) {
   const ptx::Instr& instr = *rec.instr;
-  InFlight item{warp, &instr, long_latency};
+  InFlight item{warp, &instr, long_latency, cycle};
   if (kind == ExecUnitKind::Ldst) {
     ldst_.accept(rec, warp, new_memory_tag(item), cycle);
     return;
@@ -66,19 +66,19 @@ bool ExecUnits::retire(uint64_t cycle) {
   bool any = false;
   while (results_.ready(cycle)) {
     InFlight item = results_.pop();
-    writeback->writeback(item.warp, *item.instr, item.long_latency);
+    writeback->writeback(item.warp, *item.instr, item.long_latency, 0);
     any = true;
   }
   return any;
 }
 
-void ExecUnits::memory_done(uint32_t tag) {
+void ExecUnits::memory_done(uint32_t tag, uint64_t cycle) {
   if (tag >= memory_.size() || !memory_[tag].instr)
     throw Error("SM: the LD/ST unit completed unknown memory instruction tag " + std::to_string(tag));
   InFlight item = memory_[tag];
   memory_[tag].instr = nullptr;
   free_tags_.push_back(tag);
-  writeback->writeback(item.warp, *item.instr, item.long_latency);
+  writeback->writeback(item.warp, *item.instr, item.long_latency, cycle - item.accepted);
 }
 
 uint64_t ExecUnits::next_event() const {

@@ -32,7 +32,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
   // Writes back every SP/SFU result due by `cycle`; true if any.
   bool retire(uint64_t cycle);
   // The LD/ST unit finished memory instruction `tag`: write it back.
-  void memory_done(uint32_t tag);
+  void memory_done(uint32_t tag, uint64_t cycle);
   // Earliest pending SP/SFU writeback (ClockedModule::kIdle if none).
   uint64_t next_event() const;
 
@@ -41,6 +41,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
     uint32_t warp = 0;
     const ptx::Instr* instr = nullptr;
     bool long_latency = false;
+    uint64_t accepted = 0;  // memory instructions: the cycle the LD/ST unit took it
   };
   static PipelinedUnit* first_free(std::vector<PipelinedUnit>& units, uint64_t cycle);
   uint32_t new_memory_tag(const InFlight& item);

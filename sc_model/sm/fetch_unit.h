@@ -61,6 +61,7 @@ class FetchUnit : public sc_core::sc_module, public mem::MemResponseIf {
   void redirect(uint32_t warp, CodePos pos);
   void stop(uint32_t warp);  // the warp exited
   void report(stats::SmCounters& out) const;
+  const stats::CacheCounters& l1i_counters() const { return l1i_.counters(); }
   // MemResponseIf: line read `token` has arrived.
   void access_done(uint32_t token, uint64_t cycle) override;
 

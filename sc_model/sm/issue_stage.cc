@@ -41,6 +41,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   // The views are current: every event that changes a warp's wait reason
   // (issue, decode, writeback, barrier release, launch) refreshes it.
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
+  update_free_units(cycle);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   bool unit_busy = false;
@@ -61,6 +62,15 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   count_stall(last_stall_[sched], 1, counters_);
   policy_.on_no_issue(table_.view(), sched);
   return false;
+}
+
+// What the policy sees as free is what issue checks, as the previous
+// scheduler's issue in this cycle left it.
+void IssueStage::update_free_units(uint64_t cycle) {
+  sched::UnitState& u = table_.view().units;
+  u.sp_free = dispatch->can_accept(ExecUnitKind::Sp, cycle);
+  u.sfu_free = dispatch->can_accept(ExecUnitKind::Sfu, cycle);
+  u.ldst_free = dispatch->can_accept(ExecUnitKind::Ldst, cycle);
 }
 
 // The unit the head instruction of warp `w` goes to, if the operand
@@ -96,6 +106,7 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   dispatch->dispatch(rec_, w, long_latency, unit, cycle);
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
   if (long_latency) ++table_.view().units.pending_loads;
+  if (sched::is_global_memory(*rec_.instr)) ++table_.view().mem.global_in_flight;
 
   // Thread instructions count the lanes whose guard was true (GPGPU-Sim's
   // warp_inst_t::active_count() after predicated-off lanes are cleared).
@@ -109,6 +120,9 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   counters_.thread_instructions += active;
   ++v.issued;
   v.progress += active;
+  v.issued_class = rec_.instr->cls;
+  v.issued_space = rec_.instr->cls == ptx::InstrClass::Mem ? sched::space_before_execution(rec_.instr->space)
+                                                           : ptx::Space::None;
   table_.tb_views()[v.tb_slot].progress += active;
   apply_effects(w, rec_);
   measure(w, rec_, cycle);

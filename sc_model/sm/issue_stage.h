@@ -45,6 +45,7 @@ class IssueStage : public sc_core::sc_module {
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
+  void update_free_units(uint64_t cycle);
   std::optional<ExecUnitKind> free_unit(uint32_t warp, uint64_t cycle) const;
   void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);
   void apply_effects(uint32_t warp, const func::ExecRecord& rec);

@@ -11,14 +11,14 @@
 
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/ptx/ir.h"
+#include "sc_model/sched/policy.h"
 
 namespace scwarp::sm {
 
 enum class ExecUnitKind : uint8_t { Sp, Sfu, Ldst };
 
-// Where an instruction may execute. SpOrSfu is GPGPU-Sim 3.x's ALU_SFU_OP:
-// the SP when an SP slot is free at issue, else the SFU.
-enum class UnitChoice : uint8_t { Sp, Sfu, SpOrSfu, Ldst };
+// Where an instruction may execute (policies see it as WarpView::head_unit).
+using UnitChoice = sched::IssueUnit;
 
 struct OpAssignment {
   UnitChoice unit = UnitChoice::Sp;

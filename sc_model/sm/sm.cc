@@ -33,7 +33,8 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       l1c_("l1c", cfg_),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
-      next_snapshot_(cfg_.pro_threshold) {
+      snapshot_period_(issue_policy_->tb_priority_period()),
+      next_snapshot_(snapshot_period_) {
   issue_.dispatch(collector_.in);  // issue -> ID_OC -> operand collector
   collector_.out(exec_.in);        // operands read -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
@@ -83,9 +84,10 @@ uint64_t Sm::tick(uint64_t cycle) {
   ++counters_.active_cycles;
   // Holding an instruction, the collector may move it in any cycle: no sleep.
   changed_ |= collector_.tick(cycle) || collector_.busy();
-  update_unit_state(cycle);
+  update_policy_view(cycle);
   changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
   changed_ |= issue_.tick(cycle);
+  publish_in_flight(cycle);
   take_snapshots(cycle, cycle);
   changed_ |= fetch_.fetch(cycle);
   return changed_ ? cycle + 1 : next_timer();
@@ -102,10 +104,10 @@ void Sm::skipped(uint64_t from, uint64_t count) {
 }
 
 void Sm::take_snapshots(uint64_t from, uint64_t until) {
-  if (sm_id_ != 0) return;
-  if (next_snapshot_ < from) next_snapshot_ += (from - next_snapshot_ + cfg_.pro_threshold - 1) /
-                                               cfg_.pro_threshold * cfg_.pro_threshold;
-  for (; next_snapshot_ <= until; next_snapshot_ += cfg_.pro_threshold) take_snapshot(next_snapshot_);
+  if (sm_id_ != 0 || snapshot_period_ == 0) return;
+  if (next_snapshot_ < from)
+    next_snapshot_ += (from - next_snapshot_ + snapshot_period_ - 1) / snapshot_period_ * snapshot_period_;
+  for (; next_snapshot_ <= until; next_snapshot_ += snapshot_period_) take_snapshot(next_snapshot_);
 }
 
 // The order a tick at `boundary` leaves: asking the policy again in a cycle
@@ -171,14 +173,31 @@ void Sm::check_deadlock(uint32_t t) const {
   tb.engine->report_deadlock(*tb.block);
 }
 
-// "Free" for a policy means what issue checks: the operand collector can
-// take an instruction of that unit type (its ID_OC register has room).
-void Sm::update_unit_state(uint64_t cycle) {
-  sched::UnitState& u = table_.view().units;
-  u.sp_free = collector_.can_accept(ExecUnitKind::Sp, cycle);
-  u.sfu_free = collector_.can_accept(ExecUnitKind::Sfu, cycle);
-  u.ldst_free = collector_.can_accept(ExecUnitKind::Ldst, cycle);
-  u.ldst_queue = ldst_.queued();
+// What the policy reads besides the warps (the issue stage keeps the units'
+// free bits current between its schedulers): this SM's counters as of now,
+// the GPU's as of the end of the previous cycle.
+void Sm::update_policy_view(uint64_t cycle) {
+  table_.view().units.ldst_queue = ldst_.queued();
+  sched::MemoryView& m = table_.view().mem;
+  const stats::CacheCounters& l1d = l1d_.counters();
+  const stats::CacheCounters& l1i = fetch_.l1i_counters();
+  m.l1d_accesses = l1d.accesses, m.l1d_misses = l1d.misses;
+  m.l1i_accesses = l1i.accesses, m.l1i_misses = l1i.misses;
+  m.issued = counters_.warp_instructions;
+  if (!live_) return;
+  m.l2_accesses = uint64_t(live_->l2_accesses.before(cycle));
+  m.l2_misses = uint64_t(live_->l2_misses.before(cycle));
+  m.global_done = uint64_t(live_->global_done.before(cycle));
+  m.global_latency_sum = uint64_t(live_->global_latency_sum.before(cycle));
+  m.gpu_global_in_flight = uint64_t(live_->global_in_flight.before(cycle));
+}
+
+// Issue and completion both happen inside this SM's tick: one addition per
+// tick keeps the GPU-wide count exact at every cycle boundary.
+void Sm::publish_in_flight(uint64_t cycle) {
+  const uint32_t now = table_.view().mem.global_in_flight;
+  if (live_ && now != published_in_flight_) live_->global_in_flight.add(int64_t(now) - published_in_flight_, cycle);
+  published_in_flight_ = now;
 }
 
 uint64_t Sm::next_timer() const {
@@ -190,11 +209,19 @@ uint64_t Sm::next_timer() const {
 }
 
 void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
-  (void)warp, (void)cycle;  // the tag identifies the instruction; it completes now
-  exec_.memory_done(tag);
+  (void)warp;  // the tag identifies the instruction; it completes now
+  exec_.memory_done(tag, cycle);
 }
 
-void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) {
+void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles) {
+  if (instr.cls == ptx::InstrClass::Mem) table_.record_memory_latency(instr, memory_cycles);
+  if (sched::is_global_memory(instr)) {
+    --table_.view().mem.global_in_flight;
+    if (live_) {
+      live_->global_done.add(1, current_cycle());
+      live_->global_latency_sum.add(int64_t(memory_cycles), current_cycle());
+    }
+  }
   collector_.write_registers(warp, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;

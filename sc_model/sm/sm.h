@@ -25,6 +25,7 @@
 #include "sc_model/sm/sm_ports.h"
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
+#include "sc_model/stats/gpu_live_stats.h"
 
 namespace scwarp::sm {
 
@@ -39,14 +40,16 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   void set_tbs_waiting(bool waiting) override;  // visible next cycle
   tlm::tlm_initiator_socket<>& memory_socket();  // the L1 data cache's `down` socket
   void report(stats::SmCounters& out) const;
-  // SM 0 only: the policy's TB order at every -scwarp_pro_threshold boundary
+  // SM 0 only: the policy's TB order at every tb_priority_period() boundary
   // while TBs are resident, when the policy ranks TBs (seed 000 Table IV).
   const std::vector<stats::TbOrderSnapshot>& tb_order_snapshots() const { return snapshots_; }
   bool idle() const;  // no TB resident, none queued, nothing in flight
 
   // MemWritebackIf (from the LD/ST unit) and WritebackIf (from the SP/SFU pipelines).
   void memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) override;
-  void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) override;
+  void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles) override;
+  // The GPU-wide statistics this SM adds to and shows its policy (MemoryView).
+  void publish_to(stats::GpuLiveStats& live) { live_ = &live; }
 
  protected:
   uint64_t tick(uint64_t cycle) override;
@@ -56,7 +59,8 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   bool take_launches(uint64_t cycle);
   bool finish_tbs(uint64_t cycle);
   void check_deadlock(uint32_t tb_slot) const;
-  void update_unit_state(uint64_t cycle);
+  void update_policy_view(uint64_t cycle);
+  void publish_in_flight(uint64_t cycle);
   uint64_t next_timer() const;
   void take_snapshots(uint64_t from, uint64_t until);  // boundaries in [from, until]
   void take_snapshot(uint64_t boundary);
@@ -77,9 +81,12 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   ExecUnits exec_;
   DelayQueue<TbLaunch> launches_;
   DelayQueue<bool> phase_;
-  bool changed_ = false;
+  bool changed_ = false;  // something changed in this tick (set by callbacks too)
   std::vector<stats::TbOrderSnapshot> snapshots_;
-  uint64_t next_snapshot_;  // something changed in this tick (set by callbacks too)
+  stats::GpuLiveStats* live_ = nullptr;
+  uint32_t published_in_flight_ = 0;  // this SM's global_in_flight as last added to live_
+  uint64_t snapshot_period_;  // the policy's tb_priority_period(); 0: no snapshots
+  uint64_t next_snapshot_;
 };
 
 }  // namespace scwarp::sm

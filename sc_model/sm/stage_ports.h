@@ -28,7 +28,9 @@ class DispatchIf : public virtual sc_core::sc_interface {
 class WritebackIf : public virtual sc_core::sc_interface {
  public:
   // `instr` of `warp` is done: its destination registers are written.
-  virtual void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency) = 0;
+  // `memory_cycles`: for a memory instruction, the cycles from the LD/ST
+  // unit's acceptance to completion; 0 for the others.
+  virtual void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles) = 0;
 };
 
 }  // namespace scwarp::sm

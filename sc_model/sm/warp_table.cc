@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sc_model/common/error.h"
+#include "sc_model/sm/op_timing.h"
 
 namespace scwarp::sm {
 
@@ -16,6 +17,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
       fetchable_(cfg.max_warps_per_sm(), 0),
+      cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       scoreboard_(cfg.max_warps_per_sm()) {
   if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
@@ -26,6 +28,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
   for (uint32_t t = 0; t < tb_views_.size(); ++t) tb_views_[t].slot = t;
   for (auto& list : by_scheduler_) list.reserve(warps_.size());
   view_.sm = sm_id;
+  view_.mem.long_latency_cycles = cfg.l1_latency + 32;
   view_.schedulers = cfg.schedulers_per_sm;
   view_.warps = warp_views_;
   view_.tbs = tb_views_;
@@ -70,6 +73,8 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
     v.warp_in_tb = i;
     v.issued = v.progress = 0;
     v.waiting_on_memory = false;
+    v.issued_class = ptx::InstrClass::IntAlu;
+    v.issued_space = ptx::Space::None;
   }
   TbSlot& tb = tbs_[t];
   tb.engine = launch.engine;
@@ -78,7 +83,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
   tb.start_cycle = cycle;
   tb.warp_instructions = tb.thread_instructions = 0;
   tb.in_flight = 0;
-  tb_views_[t] = sched::TbView{t, true, launch.id, cycle, launches_++, first, count, 0, 0, 0, 0};
+  tb_views_[t] = sched::TbView{t, true, launch.id, launch.kernel, cycle, launches_++, first, count, 0, 0, 0, 0};
   ++resident_;
   rebuild_scheduler_lists();
   refresh_tb(t);
@@ -135,8 +140,14 @@ void WarpTable::refresh(uint32_t w) {
     v.wait = slot.refetching ? WarpWait::Control : WarpWait::Fetch;
   } else {
     const ptx::Instr& head = *slot.ibuffer.head().instr;
+    const bool memory = head.cls == ptx::InstrClass::Mem;
     v.head_class = head.cls;
+    v.head_unit = unit_of(head, cfg_);
+    v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
+    v.head_was_long = memory && long_latency_.contains(&head);
     v.head_active_threads = uint32_t(std::popcount(slot.warp->active_mask()));
+    v.live_threads = uint32_t(std::popcount(slot.warp->live_mask()));
+    v.diverged = v.head_active_threads < v.live_threads;
     if (scoreboard_.blocks(w, head)) {
       v.wait = WarpWait::Data;
       v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
@@ -144,6 +155,11 @@ void WarpTable::refresh(uint32_t w) {
       v.wait = WarpWait::Ready;
     }
   }
+}
+
+void WarpTable::record_memory_latency(const ptx::Instr& instr, uint64_t cycles) {
+  if (cycles > view_.mem.long_latency_cycles) long_latency_.insert(&instr);
+  else long_latency_.erase(&instr);
 }
 
 void WarpTable::refresh_tb(uint32_t t) {

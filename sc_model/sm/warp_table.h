@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 #include "sc_model/config/gpu_config.h"
@@ -78,6 +79,9 @@ class WarpTable {
   const std::vector<sched::TbView>& tb_views() const { return tb_views_; }
   const std::vector<TbSlot>& tbs() const { return tbs_; }
   Scoreboard& scoreboard() { return scoreboard_; }
+  // A memory instruction completed after `cycles`: its pc's long-latency
+  // bit (WarpView::head_was_long) follows that execution.
+  void record_memory_latency(const ptx::Instr& instr, uint64_t cycles);
 
  private:
   uint32_t free_tb_slot() const;
@@ -90,7 +94,9 @@ class WarpTable {
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
   std::vector<uint8_t> fetchable_;  // by warp slot: a byte scan per cycle, not a pointer chase
+  const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
+  std::unordered_set<const ptx::Instr*> long_latency_;  // memory instructions last seen long latency
   Scoreboard scoreboard_;
   sched::SmView view_;
   uint32_t resident_ = 0;

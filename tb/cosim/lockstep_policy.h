@@ -42,6 +42,8 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
   void on_phase_change(const sched::SmView& sm) override;
   std::span<const uint32_t> tb_priority() const override { return golden_->tb_priority(); }
+  uint64_t tb_priority_period() const override { return golden_->tb_priority_period(); }
+  bool changes_by_itself(const sched::SmView& sm) const override { return golden_->changes_by_itself(sm); }
 
   sched::IssuePolicy& golden() { return *golden_; }
   sched::IssuePolicy& rtl() { return *rtl_; }

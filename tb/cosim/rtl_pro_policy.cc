@@ -6,6 +6,7 @@
 
 #include "Vpro_top.h"
 #include "sc_model/common/error.h"
+#include "sc_model/config/policy_options.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/verilated_bits.h"
 #include "tb/cosim/verilated_block.h"
@@ -36,14 +37,15 @@ void clear_events(Vpro_top& t) {
 
 }  // namespace
 
-RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx) : sm_(ctx.sm) {
+RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
+    : sm_(ctx.sm), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
   check_fits(ctx, "pro_top", 1);
-  if (ctx.cfg.pro_threshold >= (uint32_t(1) << kThW))
+  if (threshold_ >= (uint32_t(1) << kThW))
     throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "
                             "counter (THW); use a smaller threshold or --sched-impl cpp",
-                            ctx.cfg.sched_impl, ctx.cfg.pro_threshold, kThW));
+                            ctx.cfg.sched_impl, threshold_, kThW));
   rtl_ = std::make_unique<VerilatedBlock<Vpro_top>>(ctx, "pro_top");
-  rtl_->top().threshold_i = ctx.cfg.pro_threshold;
+  rtl_->top().threshold_i = threshold_;
   rtl_->top().tbs_waiting_i = 1;
   tb_order_.reserve(kRtlTbs);
 }

@@ -51,6 +51,7 @@ class RtlProPolicy : public sched::IssuePolicy {
   void on_phase_change(const sched::SmView& sm) override;
   // The TB order as of the last order() (the Table IV snapshots read it).
   std::span<const uint32_t> tb_priority() const override { return tb_order_; }
+  uint64_t tb_priority_period() const override { return threshold_; }
 
   // The block's state as of the last order(), for lockstep.
   sched::ProTbState state(uint32_t tb_slot) const;
@@ -70,6 +71,7 @@ class RtlProPolicy : public sched::IssuePolicy {
   void read_tb_order();
 
   uint32_t sm_;
+  uint32_t threshold_;  // -scwarp_pro_threshold
   std::unique_ptr<VerilatedBlock<Vpro_top>> rtl_;
   uint64_t rtl_cycle_ = 0;         // the SM cycle the block is in
   bool pending_ = false;           // event inputs are loaded and wait for their edge

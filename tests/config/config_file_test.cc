@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "sc_model/config/gpu_config.h"
+#include "sc_model/config/policy_options.h"
 #include "tests/config/config_test_util.h"
 
 namespace scwarp::config {
@@ -100,7 +101,7 @@ TEST(ConfigFile, TwoLevelActiveIsItsOwnPolicyWithItsActiveSet) {
   const LoadedConfig cfg = load_config_file(write_config("-gpgpu_scheduler two_level_active:4:0:1\n"));
   EXPECT_EQ(cfg.gpu.scheduler, "two_level_active");
   EXPECT_EQ(cfg.gpu.two_level_active_warps, 4u);
-  EXPECT_EQ(cfg.gpu.two_level_group_size, 8u) << "seed 002's fetch groups are another policy";
+  EXPECT_EQ(policy_count(cfg.gpu, "scwarp_two_level_group_size"), 8u) << "seed 002's fetch groups are another policy";
   EXPECT_EQ(cfg.values.at("gpgpu_scheduler"), "two_level_active:4:0:1");
 }
 

@@ -6,6 +6,7 @@
 
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/config/options.h"
+#include "sc_model/config/policy_options.h"
 
 namespace scwarp::config {
 namespace {
@@ -76,7 +77,7 @@ TEST(ShippedConfigs, LwmSingleCoreFollowsTable1OfPaper002) {
   EXPECT_EQ(g.fetch_width, 1u);
   EXPECT_EQ(g.schedulers_per_sm, 1u);
   EXPECT_EQ(g.scheduler, "lrr");
-  EXPECT_EQ(g.two_level_group_size, 8u);
+  EXPECT_EQ(policy_count(g, "scwarp_two_level_group_size"), 8u);
   EXPECT_EQ(g.sp_units, 1u);
   EXPECT_EQ(g.dram_scheduler, 0u);                  // first-come first-serve
   EXPECT_EQ(g.dram.banks, 8u);

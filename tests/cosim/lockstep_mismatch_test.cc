@@ -39,7 +39,8 @@ class RtlProSortingTooOften : public scwarp::cosim::RtlProPolicy {
   static scwarp::sched::PolicyContext shorter(const scwarp::sched::PolicyContext& ctx) {
     static scwarp::config::GpuConfig cfg;
     cfg = ctx.cfg;
-    cfg.pro_threshold = ctx.cfg.pro_threshold / 10;
+    cfg.policy_options["scwarp_pro_threshold"] =
+        std::to_string(scwarp::config::policy_count(ctx.cfg, "scwarp_pro_threshold") / 10);
     return {cfg, ctx.sm, ctx.max_warps, ctx.max_tbs, ctx.schedulers};
   }
 };

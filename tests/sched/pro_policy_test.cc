@@ -27,7 +27,7 @@ class ProSm {
       warps_[s].scheduler = s % schedulers;
     }
     for (uint32_t t = 0; t < tbs_.size(); ++t) tbs_[t].slot = t;
-    cfg_.pro_threshold = threshold;
+    cfg_.policy_options["scwarp_pro_threshold"] = std::to_string(threshold);
     pro_ = std::make_unique<ProPolicy>(
         PolicyContext{cfg_, 0, max_warps, uint32_t(tbs_.size()), schedulers});
   }

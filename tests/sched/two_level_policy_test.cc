@@ -14,7 +14,7 @@ using Order = std::vector<uint32_t>;
 class TwoLevelOneScheduler : public ::testing::Test {
  protected:
   TwoLevelOneScheduler() : sm(8, 1) {
-    sm.cfg.two_level_group_size = 2;
+    sm.cfg.policy_options["scwarp_two_level_group_size"] = "2";
     sm.launch_tb(0, 0, 8, 0, 0);
   }
   void stall_group_on_memory(uint32_t group) {
@@ -104,7 +104,7 @@ TEST_F(TwoLevelOneScheduler, EachGroupKeepsItsRoundRobinPlace) {
 
 TEST(TwoLevelPolicy, GroupsAreFormedPerScheduler) {
   testing::ScriptedSm sm(8, 2);
-  sm.cfg.two_level_group_size = 2;
+  sm.cfg.policy_options["scwarp_two_level_group_size"] = "2";
   sm.launch_tb(0, 0, 8, 0, 0);
   TwoLevelPolicy tl(sm.context());
   // scheduler 0 owns 0 2 4 6: groups {0,2} {4,6}; scheduler 1: {1,3} {5,7}
@@ -118,7 +118,7 @@ TEST(TwoLevelPolicy, GroupsAreFormedPerScheduler) {
 
 TEST(TwoLevelPolicy, GroupSizeZeroIsRefused) {
   testing::ScriptedSm sm(8, 1);
-  sm.cfg.two_level_group_size = 0;
+  sm.cfg.policy_options["scwarp_two_level_group_size"] = "0";
   try {
     TwoLevelPolicy tl(sm.context());
     FAIL() << "group size 0 accepted";

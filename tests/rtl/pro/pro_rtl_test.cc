@@ -60,7 +60,7 @@ class Harness {
       warps_[s].scheduler = s % kS;
     }
     for (uint32_t t = 0; t < kT; ++t) tbs_[t].slot = t;
-    cfg_.pro_threshold = cpp_threshold ? cpp_threshold : threshold;
+    cfg_.policy_options["scwarp_pro_threshold"] = std::to_string(cpp_threshold ? cpp_threshold : threshold);
     pro_ = std::make_unique<ProPolicy>(PolicyContext{cfg_, 0, kW, kT, kS});
     rtl_ = std::make_unique<Vpro_top>(ctx_.get());
     rtl_->threshold_i = threshold;
