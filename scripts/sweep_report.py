@@ -3,7 +3,8 @@
 
     /usr/bin/python3 scripts/sweep_report.py SWEEP_DIR [--out DIR] [--baseline lrr]
         [--timeline-workload W] [--timeline-policy P] [--barrier-set measured|label]
-        [--claims FILE [--claims-command TEXT] [--before OLD] [--unregistered P ...]]
+        [--seed NAME|FILE] [--claims FILE [--claims-command TEXT] [--before OLD]
+        [--unregistered P ...]]
 
 Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
   report.md                      every table below, with the plots linked
@@ -13,11 +14,14 @@ Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
                                  barrier/exit/fetch), both normalised to the baseline
   timeline_<config>_<W>_<P>.png  TB start/end per SM, baseline vs policy P, workload W
   rtru_<config>.png              seed 001's RTRU per barrier-intensive workload and policy
+and rank tables (seed 003's Tables VI and X: per rank of a policy among
+others, how many workloads and its mean speedups there). Which of these
+sections are written, the rank tables and the claims come from the seed file
+(--seed, default pro_baws: scripts/seeds/<name>.json, see seed_file.py).
 Barrier-intensive means seed 001's rule measured on the sweep's LRR runs
 (--barrier-set label: the suite's hand labels). With --claims it also writes
-the papers' headline claims (PRO, seed 000; BAWS, seed 001; the data is
-scripts/pro_baws_claims.json) beside this sweep's numbers, and with --before
-beside an older grid's too.
+the seed's claims beside this sweep's numbers, and with --before beside an
+older grid's too.
 
 Only /usr/bin/python3 has Debian's matplotlib. Any policy set works; a
 referenced policy that the sweep lacks is named as missing, never invented.
@@ -32,6 +36,8 @@ import sys
 
 import matplotlib
 
+import seed_file
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
@@ -42,7 +48,6 @@ HAZARD_STALLS = ["control", "data", "structural", "barrier", "exit", "fetch"]
 # the fraction of stall cycles of a warp due to barriers exceeds 15% of the
 # total execution time".
 BARRIER_INTENSIVE = 0.15
-CLAIMS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pro_baws_claims.json")
 
 
 class Sweep:
@@ -422,30 +427,82 @@ def check_references(sweep, args):
     return notes, baseline
 
 
-def config_section(sweep, config, baseline, args):
+def config_section(sweep, config, baseline, args, seed):
+    """The sections the seed asks for (seed_file.SECTIONS order) of one config."""
+    sections = seed["sections"]
     unmeasured = sweep.classify(config, args.barrier_set)
     text = f"## Config {config}\n\n"
-    if unmeasured:
+    if unmeasured and "barrier" in sections:
         text += (f"**Note:** no verified LRR run to measure barrier intensity on for {', '.join(unmeasured)}: "
                  "the suite's label is used for it.\n\n")
-    text += barrier_section(sweep, config)
-    if baseline:
+    if "barrier" in sections:
+        text += barrier_section(sweep, config)
+    if baseline and "speedup" in sections:
         text += speedup_section(sweep, config, baseline, args.out)
-    text += cycles_section(sweep, config)
-    text += stall_section(sweep, config, baseline, "gpgpu", GPGPU_STALLS, "GPGPU-Sim taxonomy", args.out)
-    text += stall_section(sweep, config, baseline, "hazards", HAZARD_STALLS, "hazard taxonomy (seed 001)", args.out)
-    text += metrics_section(sweep, config, args.out)
+    if "cycles" in sections:
+        text += cycles_section(sweep, config)
+    if "ranks" in sections:
+        text += "".join(rank_section(sweep.cycles_of(config), sweep.workloads, sweep.policies, t, "###")
+                        for t in seed.get("rank_tables", []))
+    if "stalls" in sections:
+        text += stall_section(sweep, config, baseline, "gpgpu", GPGPU_STALLS, "GPGPU-Sim taxonomy", args.out)
+        text += stall_section(sweep, config, baseline, "hazards", HAZARD_STALLS, "hazard taxonomy (seed 001)", args.out)
+    if "rtru" in sections:
+        text += metrics_section(sweep, config, args.out)
     workload, policy = default_timeline(sweep, baseline, args)
-    if workload in sweep.workloads and (policy is None or policy in sweep.policies):
+    if "timeline" in sections and workload in sweep.workloads and (policy is None or policy in sweep.policies):
         text += timeline_section(sweep, config, baseline, workload, policy, args.out)
     return text
 
 
-def load_claims():
-    """The papers' headline claims (scripts/pro_baws_claims.json, checked
-    against the paper text by tests/report/check_claims.py)."""
-    with open(CLAIMS_FILE) as f:
-        return json.load(f)["claims"]
+def ranks(cycles, policy, among, workloads):
+    """{workload: rank of policy among the `among` policies} by cycles, fewest
+    first, on the workloads where every one of them has cycles (verified).
+    Rank = 1 + the number of the others with strictly fewer cycles: a tie
+    shares the better rank (two policies with the same fewest cycles are both
+    rank 1, the next is rank 3)."""
+    out = {}
+    for w in workloads:
+        cs = {p: cycles(p, w) for p in among}
+        if any(c is None for c in cs.values()):
+            continue
+        out[w] = 1 + sum(1 for p in among if p != policy and cs[p] < cs[policy])
+    return out
+
+
+def rank_rows(cycles, workloads, table):
+    """Seed 003 Table VI's rows: per rank 1..len(among), [rank, workloads at it,
+    geomean speedup of the policy over each `against` policy on them], then
+    'Overall' over every ranked workload; and the number of workloads left out
+    (some `among` policy without a verified run)."""
+    policy, against = table["policy"], table["against"]
+    ranked = ranks(cycles, policy, table["among"], workloads)
+    groups = [(str(r), [w for w in workloads if ranked.get(w) == r]) for r in range(1, len(table["among"]) + 1)]
+    groups.append(("Overall", [w for w in workloads if w in ranked]))
+    rows = []
+    for label, group in groups:
+        means = [mean_speedup(cycles, policy, a, group)[0] for a in against]
+        rows.append([label, len(group)] + [fmt_ratio(m) for m in means])
+    return rows, len(workloads) - len(ranked)
+
+
+def rank_section(cycles, workloads, policies, table, heading, unregistered=()):
+    """The rank table of one seed rank_tables entry, or why it is not computed."""
+    policy, among, against = table["policy"], table["among"], table["against"]
+    source = f" ({table['paper_table']})" if table.get("paper_table") else ""
+    text = f"{heading} Rank of {policy} among {', '.join(among)}{source}\n\n"
+    absent = [p for p in dict.fromkeys(among + against) if p not in policies]
+    if absent:
+        return text + "Not computed: " + ", ".join(
+            f"`{p}` " + ("not registered in scwarp yet" if p in unregistered else "not in this sweep")
+            for p in absent) + ".\n\n"
+    rows, left_out = rank_rows(cycles, workloads, table)
+    text += (f"Per workload, {policy}'s rank among these {len(among)} policies by cycles (fewest = rank 1; a tie "
+             f"shares the better rank). Per rank: how many workloads, and the geometric mean over them of "
+             f"cycles(P) / cycles({policy}) for each P; Overall: over every ranked workload.")
+    if left_out:
+        text += f" {left_out} workload{'s' if left_out != 1 else ''} without a verified run of all of them left out."
+    return text + "\n\n" + md_table(["rank", "workloads"] + [f"{policy} over {a}" for a in against], rows) + "\n"
 
 
 def claim_source(claim):
@@ -459,6 +516,8 @@ def claim_workloads(sweep, claim):
 
 def claim_policies(claim):
     """The policies a claim's value needs runs of."""
+    if claim["compare"] == "rank_share":
+        return [claim["policy"]] + claim["among"]
     extra = ["lrr"] if claim["compare"] == "difference_over_lrr" else []
     return [claim["policy"], claim["reference"]] + extra
 
@@ -468,7 +527,13 @@ def claim_measure(cycles, claim, workloads):
     'ratio': mean of cycles(reference) / cycles(policy). 'difference_over_lrr':
     1 + (policy's mean speedup over LRR) - (reference's), on the workloads
     where all three verified (seed 001 Sec. 6.1's "improves upon GTO by 7.8%"
-    is 16.2% - 8.4%)."""
+    is 16.2% - 8.4%). 'rank_share': the share of the workloads where all of
+    `among` verified on which the policy is at rank 1..rank_at_most (ranks())."""
+    if claim["compare"] == "rank_share":
+        ranked = ranks(cycles, claim["policy"], claim["among"], workloads)
+        if not ranked:
+            return None, 0
+        return sum(1 for r in ranked.values() if r <= claim["rank_at_most"]) / len(ranked), len(ranked)
     if claim["compare"] == "ratio":
         return mean_speedup(cycles, claim["policy"], claim["reference"], workloads)
     common = [w for w in workloads if all(cycles(p, w) is not None for p in claim_policies(claim))]
@@ -484,12 +549,29 @@ def gain_gap(ours, reference):
     return "-" if ours is None or reference is None else f"{100 * (ours - reference):+.1f} pp"
 
 
-COMPARE_TEXT = {"ratio": "ratio", "difference_over_lrr": "difference over LRR"}
+def compare_text(claim):
+    if claim["compare"] == "rank_share":
+        return f"rank 1..{claim['rank_at_most']} of {len(claim['among'])}, share"
+    return {"ratio": "ratio", "difference_over_lrr": "difference over LRR"}[claim["compare"]]
+
+
+def paper_value(claim):
+    """The paper's value as a ratio, or for rank_share the share count / of."""
+    return claim["count"] / claim["of"] if claim["compare"] == "rank_share" else claim["value"]
+
+
+def fmt_value(claim, value, n):
+    """Our value: a ratio, or for rank_share 'K/N (share)'."""
+    if value is None or claim["compare"] != "rank_share":
+        return fmt_ratio(value)
+    return f"{round(value * n)}/{n} ({value:.3f})"
 
 
 def claim_row(sweep, config, claim, unregistered, before):
     """[claim, source, paper, how, (before,) ours, ours - paper, (ours - before,) n]."""
-    head = [claim["claim"], claim_source(claim), f"{claim['value']:.3f}", COMPARE_TEXT[claim["compare"]]]
+    paper = (f"{claim['count']}/{claim['of']} ({paper_value(claim):.3f})" if claim["compare"] == "rank_share"
+             else f"{claim['value']:.3f}")
+    head = [claim["claim"], claim_source(claim), paper, compare_text(claim)]
     blank = ["-"] * (4 if before else 2)
     absent = [p for p in dict.fromkeys(claim_policies(claim)) if p not in sweep.policies]
     if absent:
@@ -501,10 +583,10 @@ def claim_row(sweep, config, claim, unregistered, before):
         return head + [f"missing: no {claim['workloads']} workloads in the sweep"] + blank
     ours, n = claim_measure(sweep.cycles_of(config), claim, workloads)
     if not before:
-        return head + [fmt_ratio(ours), gain_gap(ours, claim["value"]), f"{n}/{len(workloads)}"]
+        return head + [fmt_value(claim, ours, n), gain_gap(ours, paper_value(claim)), f"{n}/{len(workloads)}"]
     old, old_n = claim_measure(before, claim, workloads)
-    return head + [fmt_ratio(old), fmt_ratio(ours), gain_gap(ours, claim["value"]), gain_gap(ours, old),
-                   f"{old_n}, {n}/{len(workloads)}"]
+    return head + [fmt_value(claim, old, old_n), fmt_value(claim, ours, n), gain_gap(ours, paper_value(claim)),
+                   gain_gap(ours, old), f"{old_n}, {n}/{len(workloads)}"]
 
 
 def claims_header(before):
@@ -596,18 +678,35 @@ def before_cycles(path):
     return old.cycles_of(old.configs[0])
 
 
-def claims_intro(sweep, config, args):
+def shown_path(path):
+    """A path relative to the repository root when it is inside it."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    rel = os.path.relpath(os.path.abspath(path), root)
+    return path if rel.startswith("..") else rel
+
+
+def claims_intro(sweep, config, args, seed):
     s = sweep.summary
-    text = "# PRO and BAWS: our numbers beside the papers' claims\n\n"
+    papers = "the papers'" if len(seed["papers"]) > 1 else "the paper's"
+    text = f"# {seed['title']}: our numbers beside {papers} claims\n\n"
     text += "Generated by `scripts/reproduce"
     text += f" {args.claims_command}`" if args.claims_command else "`"
     text += (f" (sweep: size `{s['size']}`, seed {s['seed']}, config `{config}`, {len(s['workloads'])} workloads, "
              f"{len(s['policies'])} policies). Our values are geometric means over the workloads of "
-             "cycles(reference) / cycles(policy), counting only workloads where the runs verified (n); where the "
-             "paper's value is the difference of two speedups over LRR (how: \"difference over LRR\", seed 001 "
-             "Sec. 6.1: \"improves upon GTO by 7.8%\" = 16.2% - 8.4%), ours is computed the same way. "
-             "Differences compare the gains (ratio - 1) in percentage points. The paper values and their quotes "
-             "are in `scripts/pro_baws_claims.json`. The tables are generated: rerun the script rather than edit "
+             "cycles(reference) / cycles(policy), counting only workloads where the runs verified (n); ")
+    kinds = {c["compare"] for c in seed["claims"]}
+    if "difference_over_lrr" in kinds:
+        text += ("where the paper's value is the difference of two speedups over LRR (how: \"difference over "
+                 "LRR\", seed 001 Sec. 6.1: \"improves upon GTO by 7.8%\" = 16.2% - 8.4%), ours is computed the "
+                 "same way. ")
+    if "rank_share" in kinds:
+        text += ("where the paper counts the kernels on which a policy is best or second best (how: \"rank 1..2 "
+                 "of 4, share\"), ours is the share of our workloads (those where all the ranked policies verified) "
+                 "on which it is at those ranks by cycles, a tie sharing the better rank. ")
+    shares = ", or the shares," if "rank_share" in kinds else ""
+    text += (f"Differences compare the gains (ratio - 1){shares} in percentage points. The paper values and "
+             f"their quotes are in `{shown_path(seed['path'])}`. "
+             "The tables are generated: rerun the script rather than edit "
              "them; the discussion after them is written by hand and kept.\n\n")
     if args.before:
         text += (f"\"before\" is the older grid `{args.before}`, on the workload sets of this one (\"after\").\n\n")
@@ -619,16 +718,22 @@ def claims_intro(sweep, config, args):
     return text
 
 
-def write_claims(sweep, args, before):
+def write_claims(sweep, args, before, seed):
     config = sweep.configs[0]
     sweep.classify(config, args.barrier_set)
-    rows = [claim_row(sweep, config, c, set(args.unregistered), before) for c in load_claims()]
-    text = claims_intro(sweep, config, args)
+    rows = [claim_row(sweep, config, c, set(args.unregistered), before) for c in seed["claims"]]
+    text = claims_intro(sweep, config, args, seed)
     text += md_table(claims_header(before), rows) + "\n"
-    text += barrier_set_text(sweep, config)
-    text += ("The claims' barrier-intensive and other workloads are "
-             + ("that measured set" if args.barrier_set == "measured" else "the suite's labels")
-             + f" (`--barrier-set {args.barrier_set}`).\n\n")
+    if "barrier" in seed["sections"]:
+        text += barrier_set_text(sweep, config)
+    if any(c["workloads"] != "all" for c in seed["claims"]):
+        text += ("The claims' barrier-intensive and other workloads are "
+                 + ("that measured set" if args.barrier_set == "measured" else "the suite's labels")
+                 + f" (`--barrier-set {args.barrier_set}`).\n\n")
+    if "ranks" in seed["sections"]:
+        text += "".join(rank_section(sweep.cycles_of(config), sweep.workloads, sweep.policies, t, "##",
+                                     set(args.unregistered))
+                        for t in seed.get("rank_tables", []))
     text += (f"Full tables and plots: [report.md]({os.path.relpath(os.path.join(args.out, 'report.md'), os.path.dirname(args.claims))}).\n")
     if args.unregistered:
         text += ("\nPolicies of the headline grid not registered in this build (so not run): "
@@ -648,7 +753,10 @@ def parse_args(argv):
     p.add_argument("--barrier-set", choices=["measured", "label"], default="measured",
                    help="barrier-intensive workloads: measured on the sweep's LRR runs (seed 001's 15%% rule; "
                         "default) or the suite's hand labels")
-    p.add_argument("--claims", help="also write the PRO/BAWS claims table to this markdown file")
+    p.add_argument("--seed", default=seed_file.DEFAULT,
+                   help="the seed file: a name in scripts/seeds/ or a .json path (default: pro_baws); its "
+                        "sections, rank tables and claims are used")
+    p.add_argument("--claims", help="also write the seed's claims table to this markdown file")
     p.add_argument("--claims-command", default="", help="the reproduce options to name in the claims file")
     p.add_argument("--before", help="with --claims: an older grid (sweep folder, sweep.json or report.md, "
                                     "which may be the report.md --out holds) to compare the claims with")
@@ -664,6 +772,10 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
+    try:
+        seed = seed_file.load(args.seed)
+    except seed_file.SeedError as e:
+        sys.exit(f"sweep_report.py: error: {e}")
     sweep = Sweep(args.sweep)
     # Read before report.md is rewritten: --before may name the one --out holds.
     before = before_cycles(args.before) if args.before else None
@@ -671,11 +783,11 @@ def main(argv):
     notes, baseline = check_references(sweep, args)
     for n in notes:
         print(f"sweep_report.py: note: {n}", file=sys.stderr)
-    text = overview(sweep, notes) + "".join(config_section(sweep, c, baseline, args) for c in sweep.configs)
+    text = overview(sweep, notes) + "".join(config_section(sweep, c, baseline, args, seed) for c in sweep.configs)
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)
     if args.claims:
-        write_claims(sweep, args, before)
+        write_claims(sweep, args, before, seed)
     print(f"wrote {os.path.join(args.out, 'report.md')}")
 
 
