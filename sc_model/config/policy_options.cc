@@ -19,7 +19,9 @@ std::vector<PolicyOptionSpec>& specs() {
 }
 
 std::string expected_range(const PolicyOptionSpec& spec) {
-  if (spec.kind == PolicyOptionKind::Count) return fmt::format("an unsigned integer >= {}", spec.min);
+  if (spec.kind == PolicyOptionKind::Count)
+    return spec.max < 0xffffffffu ? fmt::format("an unsigned integer in [{}, {}]", spec.min, spec.max)
+                                  : fmt::format("an unsigned integer >= {}", spec.min);
   return fmt::format("a number in [{}, {}]", format_double(spec.min), format_double(spec.max));
 }
 
@@ -28,7 +30,7 @@ std::string normalised(const PolicyOptionSpec& spec, std::string_view value) {
   switch (spec.kind) {
     case PolicyOptionKind::Count: {
       const uint64_t count = parse_unsigned(value, 0xffffffffu, expected_range(spec));
-      if (double(count) < spec.min) throw InvalidValue(expected_range(spec));
+      if (double(count) < spec.min || double(count) > spec.max) throw InvalidValue(expected_range(spec));
       return std::to_string(count);
     }
     case PolicyOptionKind::Real:
@@ -46,6 +48,24 @@ const PolicyOptionSpec& spec_of(std::string_view name) {
 }
 
 }  // namespace
+
+PolicyOptionSpec count_option(std::string name, std::string default_value, std::string description, uint32_t min,
+                              uint32_t max) {
+  return {std::move(name), PolicyOptionKind::Count, std::move(default_value), std::move(description), double(min),
+          double(max), nullptr};
+}
+
+PolicyOptionSpec real_option(std::string name, std::string default_value, std::string description, double min,
+                             double max) {
+  return {std::move(name), PolicyOptionKind::Real, std::move(default_value), std::move(description), min, max,
+          nullptr};
+}
+
+PolicyOptionSpec text_option(std::string name, std::string default_value, std::string description,
+                             std::function<void(std::string_view)> check) {
+  return {std::move(name), PolicyOptionKind::Text, std::move(default_value), std::move(description), 0, 0,
+          std::move(check)};
+}
 
 void register_policy_option(PolicyOptionSpec spec) {
   if (find_policy_option(spec.name)) throw Error("policy option -" + spec.name + " registered twice");

@@ -28,11 +28,19 @@ struct PolicyOptionSpec {
   std::string default_value;  // text, as a config file writes it
   std::string description;
   double min = 0;             // Count, Real
-  double max = 1e18;          // Real
+  double max = 0;             // Count, Real
   // Text: throws InvalidValue (value_text.h) saying what was expected; also
   // run on the default at registration.
   std::function<void(std::string_view)> check;
 };
+
+// The three kinds of option, as register_policy_option() takes them.
+PolicyOptionSpec count_option(std::string name, std::string default_value, std::string description, uint32_t min = 0,
+                              uint32_t max = 0xffffffffu);
+PolicyOptionSpec real_option(std::string name, std::string default_value, std::string description, double min,
+                             double max);
+PolicyOptionSpec text_option(std::string name, std::string default_value, std::string description,
+                             std::function<void(std::string_view)> check);
 
 // At static initialisation, from the policy's .cc. Throws (a programming
 // error) on a duplicate name or a default its own kind refuses.

@@ -27,8 +27,9 @@ void sort_by_count_then_progress(const SmView& sm, std::vector<uint32_t>& tbs, u
 
 }  // namespace
 
-SCWARP_REGISTER_POLICY_OPTION({"scwarp_pro_threshold", config::PolicyOptionKind::Count, "1000",
-                               "pro: cycles between re-sorts of thread blocks (and the sorted-TB-order snapshots)", 1});
+SCWARP_REGISTER_POLICY_OPTION(config::count_option(
+    "scwarp_pro_threshold", "1000", "pro: cycles between re-sorts of thread blocks (and the sorted-TB-order snapshots)",
+    1));
 
 const char* to_string(ProTbState s) {
   switch (s) {

@@ -77,13 +77,12 @@ std::string fetch_policy_impl(const std::string& name, const config::GpuConfig& 
 #define SCWARP_REGISTER_FETCH_POLICY(Class, name, description) \
   SCWARP_REGISTER_POLICY_(fetch, Class, name, description)
 // A policy's own options, registered in its .cc next to the policy:
-//   SCWARP_REGISTER_POLICY_OPTION({"scwarp_pro_threshold", ::scwarp::config::PolicyOptionKind::Count,
-//                                  "1000", "pro: cycles between re-sorts of thread blocks", 1});
+//   SCWARP_REGISTER_POLICY_OPTION(config::count_option("scwarp_pro_threshold", "1000", "pro: ...", 1));
 // and read with config::policy_count/real/text(ctx.cfg, name).
 #define SCWARP_REGISTER_POLICY_OPTION(...)                                               \
   namespace {                                                                           \
   [[maybe_unused]] const bool SCWARP_SCHED_CONCAT(scwarp_policy_option_, __LINE__) = [] { \
-    ::scwarp::config::register_policy_option(::scwarp::config::PolicyOptionSpec __VA_ARGS__); \
+    ::scwarp::config::register_policy_option(__VA_ARGS__);                             \
     return true;                                                                        \
   }();                                                                                  \
   }

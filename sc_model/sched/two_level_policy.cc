@@ -23,8 +23,8 @@ uint32_t checked_group_size(const PolicyContext& ctx) {
 
 }  // namespace
 
-SCWARP_REGISTER_POLICY_OPTION({"scwarp_two_level_group_size", config::PolicyOptionKind::Count, "8",
-                               "two_level: warps per fetch group", 1});
+SCWARP_REGISTER_POLICY_OPTION(config::count_option("scwarp_two_level_group_size", "8",
+                                                   "two_level: warps per fetch group", 1));
 
 TwoLevelPolicy::TwoLevelPolicy(const PolicyContext& ctx)
     : schedulers_(std::max(ctx.schedulers, 1u)),
