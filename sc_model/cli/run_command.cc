@@ -75,6 +75,15 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   fmt::print("dram row hit rate    {:.3f}\n", stats["dram"]["row_hit_rate"].get<double>());
 }
 
+// The policy's paper storage count (seed 003's N(A+1)+4 registers), if any.
+void print_policy_storage(const nlohmann::json& config) {
+  const nlohmann::json& s = config["policy_storage"];
+  if (s.is_null()) return;
+  fmt::print("policy storage       {} bits per SM: {}\n", s["bits"].get<uint64_t>(), s["formula"].get<std::string>());
+  if (s["paper_bits"].get<uint64_t>() > 0)
+    fmt::print("  paper              {} bits: {}\n", s["paper_bits"].get<uint64_t>(), s["paper"].get<std::string>());
+}
+
 nlohmann::json host_json(const WorkloadRun& run) {
   return {{"seconds", run.host_seconds},
           {"launch_seconds", run.launch_seconds},
@@ -108,6 +117,7 @@ int run_timing(const RunOptions& opts) {
   nlohmann::json report = to_json(run);
   report["mode"] = "timing";
   report["config"] = to_json(cfg);
+  print_policy_storage(report["config"]);
   report.update(stats);
   report["host"] = host_json(run);
   return finish(run, report, opts.json_path);

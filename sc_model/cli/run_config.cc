@@ -65,6 +65,19 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
   return cfg;
 }
 
+nlohmann::json policy_storage_json(const config::GpuConfig& gpu) {
+  config::GpuConfig golden = gpu;
+  golden.sched_impl = "cpp";  // the count is the policy's, whoever runs it
+  const sched::PolicyContext ctx{golden, 0, golden.max_warps_per_sm(), golden.max_tbs_per_sm, golden.schedulers_per_sm};
+  const std::optional<sched::StorageCount> count = sched::make_issue_policy(golden.scheduler, ctx)->storage();
+  if (!count) return nullptr;
+  return {{"bits", count->bits},
+          {"formula", count->formula},
+          {"paper_bits", count->paper_bits},
+          {"paper", count->paper},
+          {"not_counted", count->not_counted}};
+}
+
 nlohmann::json to_json(const config::LoadedConfig& cfg) {
   nlohmann::json options = nlohmann::json::object();
   for (const auto& [name, value] : cfg.values) options[name] = value;
@@ -74,6 +87,7 @@ nlohmann::json to_json(const config::LoadedConfig& cfg) {
           {"scheduler_impl", sched::issue_policy_impl(cfg.gpu.scheduler, cfg.gpu)},
           {"fetch_impl", sched::fetch_policy_impl(cfg.gpu.fetch_policy, cfg.gpu)},
           {"sms", cfg.gpu.sm_count()},
+          {"policy_storage", policy_storage_json(cfg.gpu)},
           {"options", options}};
 }
 

@@ -26,8 +26,10 @@ struct ConfigChoice {
 config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir);
 
 // {"source", "scheduler", "fetch_policy", "scheduler_impl", "fetch_impl",
-// "options": {name: value}} for reports; the two _impl fields say who ran
-// the policy: "cpp", "rtl" or "lockstep" (-scwarp_sched_impl).
+// "sms", "policy_storage", "options": {name: value}} for reports; the two
+// _impl fields say who ran the policy: "cpp", "rtl" or "lockstep"
+// (-scwarp_sched_impl); "policy_storage" is the issue policy's paper storage
+// count on this configuration (sched::StorageCount) or null.
 nlohmann::json to_json(const config::LoadedConfig& cfg);
 
 }  // namespace scwarp::cli

@@ -60,7 +60,10 @@ std::pair<std::string, std::string> split_policy(const std::string& policy) {
 std::vector<std::string> config_names(const SweepRequest& req, const std::vector<std::string>& configs) {
   std::vector<std::string> names;
   for (const std::string& config : configs) {
-    load_run_config({config, "", "", req.sets, ""}, req.configs_dir);
+    ConfigChoice choice;
+    choice.config = config;
+    choice.sets = req.sets;
+    load_run_config(choice, req.configs_dir);
     names.push_back(config.empty() ? kBuiltinConfigName : std::filesystem::path(config).stem().string());
   }
   for (size_t i = 0; i < names.size(); ++i) {

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "sc_model/config/gpu_config.h"
@@ -166,6 +168,17 @@ struct SmView {
   MemoryView mem;
 };
 
+// The storage a policy's paper counts for it, on the active configuration,
+// beside the paper's own figure: for policies whose cost the hardware-cost
+// report cannot synthesise (no RTL), docs/hw_cost.md.
+struct StorageCount {
+  uint64_t bits = 0;                     // per SM, counted as the paper counts
+  std::string formula;                   // how, with this configuration's numbers
+  uint64_t paper_bits = 0;               // the paper's figure; 0: the paper gives none
+  std::string paper;                     // where it says so
+  std::vector<std::string> not_counted;  // state the policy needs that the count leaves out
+};
+
 // What a policy is constructed with.
 struct PolicyContext {
   const config::GpuConfig& cfg;
@@ -220,6 +233,9 @@ class IssuePolicy {
   virtual std::span<const uint32_t> tb_priority() const { return {}; }
   // Cycles between those snapshots (PRO: its re-sort period); 0: none.
   virtual uint64_t tb_priority_period() const { return 0; }
+
+  // The paper's storage count for this policy, if the policy has one.
+  virtual std::optional<StorageCount> storage() const { return std::nullopt; }
 };
 
 // Fetch policy: picks the warp the front end fetches for this cycle.

@@ -1,5 +1,7 @@
 #include "sc_model/sched/rl_policy.h"
 
+#include <fmt/format.h>
+
 #include <bit>
 #include <cmath>
 
@@ -64,13 +66,24 @@ RlParams read_rl_params(const config::GpuConfig& cfg, const std::string& prefix)
   return p;
 }
 
-RlPolicy::RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t actions)
+uint64_t q_table_entries(std::span<const StateAttr> attrs, uint32_t actions) {
+  uint64_t entries = actions;
+  for (const StateAttr& a : attrs) entries *= a.buckets;
+  return entries;
+}
+
+uint64_t paper_storage_registers(uint64_t variables, uint64_t actions) { return variables * (actions + 1) + 4; }
+
+RlPolicy::RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t actions,
+                   uint64_t paper_storage_bits, std::string paper_storage)
     : params_(read_rl_params(ctx.cfg, prefix)),
       actions_(actions),
       learner_(uint32_t(params_.attrs.size()), actions, params_.initial_q),
       schedulers_(ctx.schedulers),
       state_(params_.attrs.size()),
-      rng_(ctx.cfg.seed * 0x100000001b3ull + ctx.sm) {
+      rng_(ctx.cfg.seed * 0x100000001b3ull + ctx.sm),
+      paper_storage_bits_(paper_storage_bits),
+      paper_storage_(std::move(paper_storage)) {
   if (actions > 32) throw Error("RlPolicy: at most 32 actions");
   const uint32_t warps_per_scheduler = (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u);
   for (const StateAttr& a : params_.attrs) {
@@ -178,6 +191,23 @@ void RlPolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
 bool RlPolicy::changes_by_itself(const SmView& sm) const {
   (void)sm;
   return true;
+}
+
+std::optional<StorageCount> RlPolicy::storage() const {
+  const uint64_t n = learner_.variables(), a = actions_, registers = paper_storage_registers(n, a);
+  StorageCount count;
+  count.bits = registers * 32;
+  count.formula = fmt::format("N(A+1)+4 = {} 32-bit registers ({} bytes): N = {} state variables, A = {} actions",
+                              registers, registers * 4, n, a);
+  count.paper_bits = paper_storage_bits_;
+  count.paper = paper_storage_;
+  count.not_counted = {
+      fmt::format("the previous state of each of the {} schedulers, for the TD update ({} x {} bucket values)",
+                  schedulers_.size(), schedulers_.size(), n),
+      "the counters behind the attributes (miss and issue counts, in-flight counts, the per-pc long-latency bits)",
+      "the random number generator and the decay counter of the first phase",
+      "the per-scheduler last issued warp and cycle (for 'the warp scheduled last cycle')"};
+  return count;
 }
 
 // A new kernel (Sec. V.B: the schedulers learn per kernel): statistics

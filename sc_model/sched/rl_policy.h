@@ -44,12 +44,22 @@ struct RlParams {
 };
 RlParams read_rl_params(const config::GpuConfig& cfg, const std::string& prefix);
 
+// Sec. IV.D: the entries of a full Q table over these attributes (what the
+// linear approximation avoids): the product of the bucket counts times A.
+uint64_t q_table_entries(std::span<const StateAttr> attrs, uint32_t actions);
+// Sec. IV.I: 32-bit registers per SM the paper counts for N state
+// variables and A actions: N state values, one previous Q, N * A weights
+// and 3 parameters, N(A + 1) + 4.
+uint64_t paper_storage_registers(uint64_t variables, uint64_t actions);
+
 class RlPolicy : public IssuePolicy {
  public:
   // Bit a of an action mask: action a is possible.
   using ActionMask = uint32_t;
 
-  RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t actions);
+  // `paper_storage`: the paper's figure for this policy (bits; 0: none) and where.
+  RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t actions, uint64_t paper_storage_bits = 0,
+           std::string paper_storage = "");
 
   // Decides once per cycle and scheduler (later calls of the cycle return
   // the same order and learn nothing).
@@ -61,6 +71,7 @@ class RlPolicy : public IssuePolicy {
   void on_tb_finish(const SmView& sm, uint32_t tb_slot) override;
   // It draws random numbers and learns every cycle: the SM never sleeps.
   bool changes_by_itself(const SmView& sm) const override;
+  std::optional<StorageCount> storage() const override;
 
   const RlParams& params() const { return params_; }
   const LinearSarsa& learner() const { return learner_; }
@@ -112,6 +123,8 @@ class RlPolicy : public IssuePolicy {
   uint64_t kernel_ = ~uint64_t(0);
   uint64_t kernel_start_ = 0;
   uint64_t rng_;
+  uint64_t paper_storage_bits_;
+  std::string paper_storage_;
 };
 
 template <typename Keep>

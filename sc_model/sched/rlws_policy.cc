@@ -31,7 +31,9 @@ uint32_t action_of(const WarpView& w, const UnitState& units) {
 SCWARP_REGISTER_ISSUE_POLICY(RlwsPolicy, "rlws",
                              "reinforcement-learning warp scheduler choosing a pipeline each cycle (seed 003 Sec. IV)");
 
-RlwsPolicy::RlwsPolicy(const PolicyContext& ctx) : RlPolicy(ctx, "rlws", kActions) {}
+RlwsPolicy::RlwsPolicy(const PolicyContext& ctx)
+    : RlPolicy(ctx, "rlws", kActions, 208 * 8,
+               "seed 003 Sec. IV.I: \"it needs 52 registers (208 bytes) as extra storage per SM\" (N = 8, A = 5)") {}
 
 RlPolicy::ActionMask RlwsPolicy::possible_actions(const SmView& sm, const Step& previous,
                                                   std::span<const uint32_t> warps) const {

@@ -83,7 +83,8 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
   tb.start_cycle = cycle;
   tb.warp_instructions = tb.thread_instructions = 0;
   tb.in_flight = 0;
-  tb_views_[t] = sched::TbView{t, true, launch.id, launch.kernel, cycle, launches_++, first, count, 0, 0, 0, 0};
+  tb_views_[t] = sched::TbView{.slot = t, .valid = true, .id = launch.id, .kernel = launch.kernel, .launch_cycle = cycle,
+                               .launch_order = launches_++, .first_warp = first, .warps = count};
   ++resident_;
   rebuild_scheduler_lists();
   refresh_tb(t);

@@ -45,6 +45,26 @@ TEST_P(EveryCycle, SkippingIdleCyclesChangesNothing) {
 INSTANTIATE_TEST_SUITE_P(Workloads, EveryCycle,
                          ::testing::Values("vector_add", "matmul", "bfs", "histogram", "merge_sort"));
 
+// The learning schedulers draw random numbers and read GPU-wide statistics
+// (a snapshot of the previous cycle, the same whichever SM runs first): the
+// same seed gives the same numbers, with and without idle skipping, and
+// another seed other decisions.
+class LearningPolicy : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(LearningPolicy, DeterministicAndSkipIdentical) {
+  const std::string run = std::string("run --config tiny --size tiny --workload histogram --sched ") + GetParam();
+  nlohmann::json skipping = simulated(run + " --set scwarp_skip_idle=1");
+  nlohmann::json stepping = simulated(run + " --set scwarp_skip_idle=0");
+  EXPECT_EQ(simulated(run + " --set scwarp_skip_idle=1"), skipping);
+  skipping["config"].erase("options");
+  stepping["config"].erase("options");
+  EXPECT_EQ(skipping, stepping) << "first difference: " << nlohmann::json::diff(skipping, stepping).dump();
+  nlohmann::json reseeded = simulated(run + " --set scwarp_seed=7");
+  EXPECT_NE(reseeded["sms"], skipping["sms"]) << "the seed reaches the learner's random numbers";
+}
+
+INSTANTIATE_TEST_SUITE_P(Rlws, LearningPolicy, ::testing::Values("rlws", "rlws_ms"));
+
 TEST(TimingModel, SameInputsGiveTheSameNumbers) {
   const std::string run = "run --config tiny --size tiny --workload srad --sched gto";
   EXPECT_EQ(simulated(run), simulated(run));

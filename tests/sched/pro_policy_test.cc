@@ -37,7 +37,8 @@ class ProSm {
   // TB `id` in TB slot `tb` with warp slots first .. first+count-1.
   void launch(uint32_t tb, uint32_t first, uint32_t count, uint64_t id) {
     TbView& v = tbs_.at(tb);
-    v = TbView{tb, true, id, view_.cycle, launches_++, first, count, 0, 0, 0, 0};
+    v = TbView{.slot = tb, .valid = true, .id = id, .launch_cycle = view_.cycle, .launch_order = launches_++,
+               .first_warp = first, .warps = count};
     for (uint32_t i = 0; i < count; ++i) {
       WarpView& w = warps_.at(first + i);
       w.valid = true;

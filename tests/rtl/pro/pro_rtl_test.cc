@@ -123,7 +123,8 @@ class Harness {
     }
     if (b.launch) {
       TbView& v = tbs_[b.launch_tb];
-      v = TbView{b.launch_tb, true, b.launch_id, cycle_, launches_++, b.launch_first, b.launch_warps, 0, 0, 0, 0};
+      v = TbView{.slot = b.launch_tb, .valid = true, .id = b.launch_id, .launch_cycle = cycle_,
+                 .launch_order = launches_++, .first_warp = b.launch_first, .warps = b.launch_warps};
       for (uint32_t i = 0; i < b.launch_warps; ++i) {
         WarpView& w = warps_[v.first_warp + i];
         w.valid = true;
