@@ -77,7 +77,7 @@ void IssueStage::update_free_units(uint64_t cycle) {
 // collector has an ID_OC slot for it; GPGPU-Sim 3.x's SP-or-SFU operations
 // take the SP's when free, else the SFU's.
 std::optional<ExecUnitKind> IssueStage::free_unit(uint32_t w, uint64_t cycle) const {
-  const UnitChoice choice = unit_of(*table_.warps()[w].ibuffer.head().instr, cfg_);
+  const UnitChoice choice = table_.warp_views()[w].head_unit;  // unit_of() the head, as refreshed
   const auto if_free = [&](ExecUnitKind kind) {
     return dispatch->can_accept(kind, cycle) ? std::optional(kind) : std::nullopt;
   };
