@@ -2,7 +2,11 @@
 // divergence, DWR and DWS, on scripted event sequences with known answers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+
 #include "sc_model/sm/tb_measure.h"
+#include "sc_model/stats/run_report.h"
 
 namespace scwarp::sm {
 namespace {
@@ -27,6 +31,41 @@ TEST(TbMeasure, RtruOfOneBarrierPhaseAndTheFinalPhase) {
   EXPECT_EQ(r.min_warp_instructions, 7u);
   EXPECT_EQ(r.max_warp_instructions, 9u);
   EXPECT_DOUBLE_EQ(r.dwr(), 1.0 - 50.0 / 60.0);
+}
+
+// Seed 004 Fig. 1(a): 3 TBs of 3 warps on one SM that holds one TB. TB1
+// runs 1-50: W3 finishes at 30, W1 at 40, W2 at 50; TB2 runs 51-100: W2 at
+// 80, W3 at 90, W1 at 100. The divergent warp regions are cycles 31-50 and
+// 81-100; DWR(K) averages the first N - R = 2 TBs: 1 - 30/50 = 0.4 each.
+// The scheduler stalls every cycle here (stall count = cycle), so each TB's
+// DWR-region stalls are the length of its region.
+stats::TbRecord fig1_tb(uint64_t start, std::array<uint64_t, 3> exits) {
+  TbMeasure m;
+  m.start(3, start, start);
+  std::array<uint32_t, 3> in_time_order{0, 1, 2};
+  std::sort(in_time_order.begin(), in_time_order.end(), [&](uint32_t a, uint32_t b) { return exits[a] < exits[b]; });
+  for (uint32_t w : in_time_order) m.warp_exited(w, exits[w], 100, exits[w]);
+  const uint64_t end = *std::max_element(exits.begin(), exits.end());
+  stats::TbRecord r;
+  r.start_cycle = start;
+  r.end_cycle = end;
+  r.metrics = m.finish(end);
+  return r;
+}
+
+TEST(TbMeasure, SeedFourFigureOneBaseline) {
+  const std::vector<stats::TbRecord> tbs = {fig1_tb(0, {40, 50, 30}), fig1_tb(50, {100, 80, 90}),
+                                            fig1_tb(100, {130, 145, 120})};
+  EXPECT_DOUBLE_EQ(tbs[0].metrics.dwr(), 0.4);
+  EXPECT_DOUBLE_EQ(tbs[1].metrics.dwr(), 0.4);
+  EXPECT_EQ(tbs[0].metrics.dwr_stall_cycles, 20u) << "cycles 31-50";
+  EXPECT_EQ(tbs[1].metrics.dwr_stall_cycles, 20u) << "cycles 81-100";
+  stats::KernelRecord k;
+  k.blocks = 3;
+  k.max_resident_tbs = 1;
+  const stats::DivergentWarpRegion d = stats::divergent_warp_region(k, 0, tbs);
+  EXPECT_EQ(d.dwr_tbs, 2u) << "N - R = 3 - 1";
+  EXPECT_DOUBLE_EQ(d.dwr, 0.4);
 }
 
 TEST(TbMeasure, BalancedWarpsHaveZeroRtru) {
