@@ -21,7 +21,7 @@ import sys
 SEEDS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
 DEFAULT = "pro_baws"
 # The sections of report.md a seed may ask for, in the order they are written.
-SECTIONS = ["barrier", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
+SECTIONS = ["barrier", "divergence", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
 REQUIRED = ["name", "title", "papers", "grid", "workloads", "outputs", "sections", "claims"]
 # The kinds of claim (sweep_report.py's claim_measure) and the fields each needs.
 CLAIM_FIELDS = {

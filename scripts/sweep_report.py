@@ -36,6 +36,7 @@ import sys
 
 import matplotlib
 
+import divergence_sets
 import seed_file
 
 matplotlib.use("Agg")
@@ -437,6 +438,8 @@ def config_section(sweep, config, baseline, args, seed):
                  "the suite's label is used for it.\n\n")
     if "barrier" in sections:
         text += barrier_section(sweep, config)
+    if "divergence" in sections:
+        text += divergence_section(sweep, config)
     if baseline and "speedup" in sections:
         text += speedup_section(sweep, config, baseline, args.out)
     if "cycles" in sections:
@@ -453,6 +456,61 @@ def config_section(sweep, config, baseline, args, seed):
     if "timeline" in sections and workload in sweep.workloads and (policy is None or policy in sweep.policies):
         text += timeline_section(sweep, config, baseline, workload, policy, args.out)
     return text
+
+
+def divergence_rows(report):
+    """Per kernel of a run report, its launches together: [name, launches,
+    TBs, resident, iters, instruction counts at 50/25/10/5%, cycle counts,
+    DWR, DWS, set]. DWR and DWS average the launches' values weighted by the
+    TBs each counted over."""
+    by_name = {}
+    for k, kernel in enumerate(report["kernels"]):
+        by_name.setdefault(kernel["name"], []).append(k)
+    rows = []
+    for name, launches in by_name.items():
+        kernels = [report["kernels"][k] for k in launches]
+        tbs = [t for t in report["tbs"] if t["kernel"] in launches]
+        inst = divergence_sets.counts([tuple(t["warp_instructions_min_max"]) for t in tbs])
+        cyc = divergence_sets.counts([tuple(t["warp_cycles_min_max"]) for t in tbs])
+        resident = max(k["max_resident_tbs"] for k in kernels)
+        blocks = max(k["blocks"] for k in kernels)
+        rows.append([name, len(launches), len(tbs), resident, -(-blocks // resident) if resident else 0]
+                    + [inst[p] for p in divergence_sets.LEVELS] + [cyc[p] for p in divergence_sets.LEVELS]
+                    + [weighted(kernels, "dwr", "dwr_tbs"), weighted(kernels, "dws", "dws_tbs"),
+                       divergence_sets.divergence_set(len(tbs), inst[5], cyc[5])])
+    return rows
+
+
+def weighted(kernels, value, weight):
+    total = sum(k[weight] for k in kernels)
+    return f"{sum(k[value] * k[weight] for k in kernels) / total:.2f}" if total else "-"
+
+
+def divergence_section(sweep, config):
+    """Seed 004's Tables 1 and 2 for every kernel of the LRR runs (the
+    paper measured divergence under LRR, the fairest scheduler), with the set
+    each falls in (scripts/divergence_sets.py)."""
+    rows, missing = [], []
+    for w in sweep.workloads:
+        run = sweep.verified(config, "lrr", w)
+        if run is None:
+            missing.append(w)
+            continue
+        rows += [[w] + r for r in divergence_rows(sweep.report(run))]
+    if not rows:
+        return ""
+    levels = [f"{p}%+" for p in divergence_sets.LEVELS]
+    header = (["workload", "kernel", "launches", "TBs", "resident", "iters"] + [f"instr {x}" for x in levels]
+              + [f"cycles {x}" for x in levels] + ["DWR", "DWS", "set"])
+    text = ("### Warp divergence under LRR (seed 004 Tables 1 and 2)\n\n"
+            "Per kernel (its launches together; iters: TBs of its largest launch over the most resident): "
+            "TBs whose warps' instructions / cycles to exit spread by more than 50/25/10/5% "
+            "of the smallest; DWR and DWS over the first N - R finishing TBs of each launch; the set (1: instruction and "
+            "cycle divergence, 2: cycle only, 3: instruction only, 4: neither) by the rule in "
+            "scripts/divergence_sets.py.\n\n" + md_table(header, rows))
+    if missing:
+        text += f"\nNo verified LRR run for {', '.join(missing)}.\n"
+    return text + "\n"
 
 
 def ranks(cycles, policy, among, workloads):
