@@ -73,6 +73,7 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   fmt::print("l1d hit rate         {:.3f}\n", stats["l1d"]["hit_rate"].get<double>());
   fmt::print("l2 hit rate          {:.3f}\n", stats["l2"]["hit_rate"].get<double>());
   fmt::print("dram row hit rate    {:.3f}\n", stats["dram"]["row_hit_rate"].get<double>());
+  fmt::print("simd utilisation     {:.3f} of the lanes per scheduler-cycle\n", stats["simd"]["utilisation"].get<double>());
 }
 
 // The policy's paper storage count (seed 003's N(A+1)+4 registers), if any.

@@ -118,6 +118,7 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   tb.thread_instructions += active;
   ++counters_.warp_instructions;
   counters_.thread_instructions += active;
+  ++counters_.active_lanes[active];
   ++v.issued;
   v.progress += active;
   v.issued_class = rec_.instr->cls;

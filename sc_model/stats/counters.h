@@ -3,6 +3,7 @@
 // (report(...) methods); stats/report.h turns them into the run JSON.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -78,6 +79,9 @@ struct SmCounters {
   uint64_t shared_accesses = 0, shared_bank_cycles = 0;  // bank_cycles - accesses = conflict cycles
   uint64_t const_accesses = 0;
   uint64_t tbs_completed = 0;
+  // Issued warp instructions by how many lanes ran them (guard true):
+  // SIMD lane utilisation (seed 002 Figs. 1 and 9).
+  std::array<uint64_t, 33> active_lanes{};
   OperandCollectorCounters operand_collector;
   CacheCounters l1i, l1d, l1c;  // l1c: the constant cache
   SmCounters& operator+=(const SmCounters& o);

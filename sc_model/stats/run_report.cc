@@ -73,6 +73,20 @@ nlohmann::json to_json(const OperandCollectorCounters& c) {
           {"dispatch_stalls", c.dispatch_stalls}};
 }
 
+namespace {
+
+// Lane utilisation: per issued instruction, and per scheduler-cycle (a
+// cycle without an issue uses no lane), and the mean over scheduler-cycles.
+nlohmann::json simd_json(const SmCounters& c) {
+  std::array<uint64_t, 33> per_cycle = c.active_lanes;
+  per_cycle[0] += c.stall_cycles();
+  return {{"lanes_per_instruction", c.active_lanes},
+          {"lanes_per_scheduler_cycle", per_cycle},
+          {"utilisation", c.scheduler_cycles ? double(c.thread_instructions) / (32.0 * double(c.scheduler_cycles)) : 0.0}};
+}
+
+}  // namespace
+
 nlohmann::json to_json(const SmCounters& c) {
   return {{"active_cycles", c.active_cycles},
           {"warp_instructions", c.warp_instructions},
@@ -86,6 +100,7 @@ nlohmann::json to_json(const SmCounters& c) {
           {"shared_bank_cycles", c.shared_bank_cycles},
           {"const_accesses", c.const_accesses},
           {"tbs_completed", c.tbs_completed},
+          {"simd", simd_json(c)},
           {"operand_collector", to_json(c.operand_collector)},
           {"l1i", to_json(c.l1i)},
           {"l1c", to_json(c.l1c)},
@@ -214,6 +229,7 @@ nlohmann::json to_json(const RunReport& report) {
           {"stalls", {{"gpgpu", to_json(total.gpgpu)}, {"hazards", to_json(total.hazards)}}},
           {"scheduler_cycles", total.scheduler_cycles},
           {"issued", total.issued},
+          {"simd", simd_json(total)},
           {"operand_collector", to_json(total.operand_collector)},
           {"sms", sms},
           {"l1i", to_json(total.l1i)},

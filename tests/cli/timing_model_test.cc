@@ -65,6 +65,27 @@ TEST_P(LearningPolicy, DeterministicAndSkipIdentical) {
 
 INSTANTIATE_TEST_SUITE_P(Rlws, LearningPolicy, ::testing::Values("rlws", "rlws_ms"));
 
+// Seed 002's SIMD lane utilisation: the histogram of active lanes per issued
+// instruction adds up to the instruction counts; per scheduler-cycle, the
+// stalls join bin 0. Mandelbrot's warps run partly masked.
+TEST(TimingModel, LaneHistogramsAddUpToTheCounts) {
+  const nlohmann::json r = simulated("run --config tiny --size tiny --workload mandelbrot");
+  const auto& simd = r["simd"];
+  uint64_t instructions = 0, threads = 0, cycles = 0;
+  for (size_t lanes = 0; lanes <= 32; ++lanes) {
+    instructions += simd["lanes_per_instruction"][lanes].get<uint64_t>();
+    threads += lanes * simd["lanes_per_instruction"][lanes].get<uint64_t>();
+    cycles += simd["lanes_per_scheduler_cycle"][lanes].get<uint64_t>();
+  }
+  EXPECT_EQ(instructions, r["warp_instructions"].get<uint64_t>());
+  EXPECT_EQ(threads, r["thread_instructions"].get<uint64_t>());
+  EXPECT_EQ(cycles, r["scheduler_cycles"].get<uint64_t>());
+  EXPECT_GT(simd["lanes_per_instruction"][32].get<uint64_t>(), 0u);
+  EXPECT_GT(instructions, simd["lanes_per_instruction"][32].get<uint64_t>()) << "divergent warps run partly masked";
+  EXPECT_DOUBLE_EQ(simd["utilisation"].get<double>(),
+                   double(threads) / (32.0 * r["scheduler_cycles"].get<double>()));
+}
+
 TEST(TimingModel, SameInputsGiveTheSameNumbers) {
   const std::string run = "run --config tiny --size tiny --workload srad --sched gto";
   EXPECT_EQ(simulated(run), simulated(run));
