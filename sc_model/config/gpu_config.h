@@ -105,6 +105,7 @@ struct GpuConfig {
   uint32_t ibuffer_entries = 2;        // -scwarp_ibuffer_entries (per warp)
   uint32_t fetch_width = 1;            // -scwarp_fetch_width (warps fetched per cycle)
   bool fetch_on_empty = true;          // -scwarp_fetch_on_empty (1: only warps with an empty I-buffer fetch)
+  bool fetch_barrel = false;           // -scwarp_fetch_barrel (1: only warps with no instruction in flight fetch)
   uint32_t decode_latency = 1;         // -scwarp_decode_latency
   std::string fetch_policy = "rr";     // -scwarp_fetch_policy (registry name)
 

@@ -245,6 +245,9 @@ std::vector<Option> build_table() {
       count("scwarp_fetch_width", &G::fetch_width, 1, "warps fetched per cycle"),
       flag("scwarp_fetch_on_empty", &G::fetch_on_empty,
            "1: a warp may fetch only when its I-buffer is empty (seed 001 Sec. 2.2, GPGPU-Sim); 0: whenever an entry is free"),
+      flag("scwarp_fetch_barrel", &G::fetch_barrel,
+           "1: a warp is fetched again only when every instruction it issued has completed (seed 002's barrel "
+           "processing baseline); 0: as -scwarp_fetch_on_empty allows"),
       count("scwarp_decode_latency", &G::decode_latency, 1, "cycles from fetch to the instruction buffer"),
       policy_name("scwarp_fetch_policy", &G::fetch_policy, "fetch policy name (which warp fetches next)"),
       // issue

@@ -114,6 +114,7 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   sched::WarpView& v = table_.warp_views()[w];
   TbSlot& tb = table_.tbs()[v.tb_slot];
   ++tb.in_flight;
+  ++slot.issued_in_flight;
   ++tb.warp_instructions;
   tb.thread_instructions += active;
   ++counters_.warp_instructions;

@@ -225,6 +225,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
   collector_.write_registers(warp, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
+  --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;
   table_.refresh(warp);
   changed_ = true;

@@ -19,6 +19,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       fetchable_(cfg.max_warps_per_sm(), 0),
       cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
+      fetch_barrel_(cfg.fetch_barrel),
       scoreboard_(cfg.max_warps_per_sm()) {
   if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
   for (uint32_t w = 0; w < warp_views_.size(); ++w) {
@@ -65,6 +66,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
     slot.ibuffer.flush();
     slot.set_fetch_pos(CodePos{slot.warp->next_function(), slot.warp->next_pc()});
     slot.fetch_in_flight = slot.refetching = slot.exited = false;
+    slot.issued_in_flight = 0;
     ++slot.generation;
     scoreboard_.clear(first + i);
     sched::WarpView& v = warp_views_[first + i];
@@ -119,7 +121,9 @@ void WarpTable::rebuild_scheduler_lists() {
 void WarpTable::update_fetchable(uint32_t w) {
   const WarpSlot& slot = warps_[w];
   const bool has_space = fetch_on_empty_ ? slot.ibuffer.size() == 0 : slot.ibuffer.room() > 0;
-  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && slot.fetch_pos.pc < slot.fetch_end;
+  const bool barrel_ready = !fetch_barrel_ || slot.issued_in_flight == 0;
+  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
+                  slot.fetch_pos.pc < slot.fetch_end;
 }
 
 void WarpTable::refresh(uint32_t w) {

@@ -27,6 +27,7 @@ struct WarpSlot {
   CodePos fetch_pos;           // next instruction fetch brings in
   uint32_t fetch_end = 0;      // instructions in fetch_pos.function (fetch stops there)
   bool fetch_in_flight = false;
+  uint32_t issued_in_flight = 0;  // its issued instructions not yet completed (barrel fetch waits for 0)
   bool exited = false;         // the warp is done: nothing more to fetch
   bool refetching = false;     // flushed by a redirect, nothing fetched since (Control)
   uint32_t generation = 0;     // bumped on every redirect / new owner: stale fetches are dropped
@@ -96,6 +97,7 @@ class WarpTable {
   std::vector<uint8_t> fetchable_;  // by warp slot: a byte scan per cycle, not a pointer chase
   const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
+  bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
   std::unordered_set<const ptx::Instr*> long_latency_;  // memory instructions last seen long latency
   Scoreboard scoreboard_;
   sched::SmView view_;

@@ -86,6 +86,22 @@ TEST(TimingModel, LaneHistogramsAddUpToTheCounts) {
                    double(threads) / (32.0 * r["scheduler_cycles"].get<double>()));
 }
 
+// Seed 002's barrel processing: a warp is fetched again only when what it
+// issued has completed, so a warp never overlaps its own instructions: the
+// run verifies, takes longer, and skipping idle cycles still changes nothing.
+TEST(TimingModel, BarrelFetchWaitsForTheWarpsInstructionsToComplete) {
+  const std::string run = "run --config tiny --size tiny --workload matmul";
+  const nlohmann::json free_running = simulated(run);
+  nlohmann::json barrel = simulated(run + " --set scwarp_fetch_barrel=1 --set scwarp_skip_idle=1");
+  nlohmann::json stepping = simulated(run + " --set scwarp_fetch_barrel=1 --set scwarp_skip_idle=0");
+  EXPECT_TRUE(barrel["verified"].get<bool>());
+  EXPECT_GT(barrel["cycles"].get<uint64_t>(), free_running["cycles"].get<uint64_t>());
+  EXPECT_EQ(barrel["warp_instructions"], free_running["warp_instructions"]);
+  barrel["config"].erase("options");
+  stepping["config"].erase("options");
+  EXPECT_EQ(barrel, stepping);
+}
+
 TEST(TimingModel, SameInputsGiveTheSameNumbers) {
   const std::string run = "run --config tiny --size tiny --workload srad --sched gto";
   EXPECT_EQ(simulated(run), simulated(run));
