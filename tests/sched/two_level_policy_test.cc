@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sc_model/common/error.h"
+#include "sc_model/sched/two_level_fetch_policy.h"
 #include "scripted_sm.h"
 
 namespace scwarp::sched {
@@ -66,15 +67,20 @@ TEST_F(TwoLevelOneScheduler, BarrierExitedAndEmptySlotsCountAsStalled) {
   EXPECT_EQ(sm.order(tl, 0), (Order{2, 3, 4, 5, 6, 7, 0, 1}));
   sm.warp(2).valid = false;  // slot left empty
   sm.warp(3).valid = false;
+  sm.next_cycle();
   EXPECT_EQ(sm.order(tl, 0), (Order{4, 5, 6, 7, 0, 1}));
   EXPECT_EQ(tl.active_group(0), 2u);
 }
 
+// The switch is part of the cycle's decision: asked again in the same cycle
+// (CFF, snapshots) the policy gives the same order; the next cycle moves on.
 TEST_F(TwoLevelOneScheduler, AtMostOneSwitchPerCycle) {
   TwoLevelPolicy tl(sm.context());
   stall_group_on_memory(0);
   stall_group_on_memory(1);
   EXPECT_EQ(sm.order(tl, 0), (Order{2, 3, 4, 5, 6, 7, 0, 1}));
+  EXPECT_EQ(sm.order(tl, 0), (Order{2, 3, 4, 5, 6, 7, 0, 1}));
+  sm.next_cycle();
   EXPECT_EQ(sm.order(tl, 0), (Order{4, 5, 6, 7, 0, 1, 2, 3}));
 }
 
@@ -82,15 +88,18 @@ TEST_F(TwoLevelOneScheduler, GroupsWrapAroundToTheFirst) {
   TwoLevelPolicy tl(sm.context());
   for (uint32_t g = 0; g < 3; ++g) {
     stall_group_on_memory(g);
+    sm.next_cycle();
     sm.order(tl, 0);
   }
   EXPECT_EQ(tl.active_group(0), 3u);
   for (uint32_t s = 0; s < 6; ++s) sm.make_ready(s);
   sm.issue(tl, 1);
   stall_group_on_memory(3);
+  sm.next_cycle();
   EXPECT_EQ(sm.order(tl, 0), (Order{0, 1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(tl.active_group(0), 0u);
   sm.make_ready(6);
+  sm.next_cycle();
   EXPECT_EQ(sm.order(tl, 0), (Order{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 
@@ -125,6 +134,54 @@ TEST(TwoLevelPolicy, GroupSizeZeroIsRefused) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("two_level_group_size"), std::string::npos) << e.what();
   }
+}
+
+// Seed 002 Sec. 3.3: a group that never stalls gives the priority away
+// after exactly `timeout` instructions from it.
+TEST_F(TwoLevelOneScheduler, TimeoutSwitchesAGroupThatNeverStalls) {
+  sm.cfg.policy_options["scwarp_two_level_timeout"] = "3";
+  TwoLevelPolicy tl(sm.context());
+  for (uint32_t i = 0; i < 2; ++i) {
+    sm.next_cycle();
+    EXPECT_EQ(sm.order(tl, 0).front(), i % 2);
+    sm.issue(tl, i % 2);
+  }
+  sm.issue(tl, 4);  // another group's instruction does not count
+  sm.next_cycle();
+  EXPECT_EQ(tl.active_group(0), 0u);
+  sm.order(tl, 0);
+  sm.issue(tl, 0);  // the third from group 0
+  sm.next_cycle();
+  EXPECT_EQ(sm.order(tl, 0), (Order{2, 3, 5, 4, 6, 7, 1, 0})) << "each group round robin from its last";
+  EXPECT_EQ(tl.active_group(0), 1u);
+}
+
+TEST_F(TwoLevelOneScheduler, NoTimeoutWhenZero) {
+  sm.cfg.policy_options["scwarp_two_level_timeout"] = "0";
+  TwoLevelPolicy tl(sm.context());
+  for (uint32_t i = 0; i < 100; ++i) {
+    sm.next_cycle();
+    sm.issue(tl, sm.order(tl, 0).front());
+  }
+  EXPECT_EQ(tl.active_group(0), 0u);
+}
+
+// The fetch side: SM-wide groups over the fetchable warps, the prioritised
+// group first, round robin inside it; it moves on when all its warps wait long.
+TEST_F(TwoLevelOneScheduler, FetchPolicyPrefersTheActiveGroup) {
+  TwoLevelFetchPolicy fetch(sm.context());
+  TwoLevelPolicy issue(sm.context());
+  const std::vector<uint32_t> all{0, 1, 2, 3, 4, 5, 6, 7}, later{1, 2, 5};
+  EXPECT_EQ(fetch.choose(sm.view(), all, issue), 0u);
+  fetch.on_fetch(sm.view(), 0);
+  sm.next_cycle();
+  EXPECT_EQ(fetch.choose(sm.view(), all, issue), 1u) << "round robin inside the group";
+  EXPECT_EQ(fetch.choose(sm.view(), std::vector<uint32_t>{2, 5}, issue), 2u) << "then the next groups";
+  stall_group_on_memory(0);
+  sm.next_cycle();
+  EXPECT_EQ(fetch.choose(sm.view(), later, issue), 2u) << "group 1 has the priority now";
+  sm.next_cycle();
+  EXPECT_EQ(fetch.choose(sm.view(), std::vector<uint32_t>{}, issue), kNoWarp);
 }
 
 }  // namespace
