@@ -163,7 +163,7 @@ void Parser::parse_register_decl(uint32_t fn) {
     Function& f = m_.functions[fn];
     auto declare = [&](std::string reg_name) {
       uint32_t index = static_cast<uint32_t>(f.regs.size());
-      f.regs.push_back(RegInfo{reg_name, d.type});
+      f.regs.push_back(RegInfo{reg_name, d.type, current_site()});
       bind(reg_name, Binding{Binding::Kind::Reg, index}, name);
     };
     if (accept('<')) {
@@ -207,6 +207,7 @@ uint32_t Parser::parse_param(uint32_t owner, bool anonymous_ok) {
 }
 
 uint32_t Parser::add_symbol(Symbol sym, const Token& name) {
+  sym.site = current_site();
   uint32_t index = static_cast<uint32_t>(m_.symbols.size());
   bool anonymous = sym.name == "_";
   std::string key = sym.name;

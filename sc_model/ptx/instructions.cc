@@ -14,40 +14,6 @@ namespace {
 // PTX's predefined constant for the warp size, 32 on every target.
 constexpr std::string_view kWarpSizeConstant = "WARP_SZ";
 
-Type wider(Type t) {
-  switch (t) {
-    case Type::U16: return Type::U32;
-    case Type::S16: return Type::S32;
-    case Type::U32: return Type::U64;
-    case Type::S32: return Type::S64;
-    default: return t;
-  }
-}
-
-// The type an immediate at operand `index` is encoded in: most operands use
-// the instruction type, but conversions, comparisons, shift amounts, bit
-// positions, predicates and member masks have their own.
-Type immediate_type(const Instr& in, unsigned index) {
-  switch (in.op) {
-    case Opcode::Cvt: case Opcode::Setp: case Opcode::Set:
-      return index >= 1 ? in.type2 : in.type;
-    case Opcode::Selp: return index == 3 ? Type::Pred : in.type;
-    case Opcode::Slct: return index == 3 ? in.type2 : in.type;
-    case Opcode::Shl: case Opcode::Shr: return index == 2 ? Type::U32 : in.type;
-    case Opcode::Shf: return index == 3 ? Type::U32 : in.type;
-    case Opcode::Bfe: return index >= 2 ? Type::U32 : in.type;
-    case Opcode::Bfi: return index >= 3 ? Type::U32 : in.type;
-    case Opcode::Mad: case Opcode::Madc:
-      return index == 3 && in.mul == MulMode::Wide ? wider(in.type) : in.type;
-    case Opcode::Vote: case Opcode::Match: case Opcode::Redux:
-      return index >= 2 ? Type::B32 : in.type;
-    case Opcode::Shfl: case Opcode::Prmt: case Opcode::BarWarpSync: case Opcode::Activemask:
-      return Type::B32;
-    case Opcode::BarSync: case Opcode::BarArrive: case Opcode::BarRed: return Type::U32;
-    default: return in.type;
-  }
-}
-
 }  // namespace
 
 const Parser::Binding* Parser::lookup(std::string_view name) const {

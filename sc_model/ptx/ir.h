@@ -14,6 +14,24 @@ namespace scwarp::ptx {
 
 inline constexpr uint32_t kNoReg = 0xffffffffu;
 inline constexpr uint32_t kNoPc = 0xffffffffu;
+inline constexpr uint32_t kNoBlock = 0xffffffffu;
+
+// Where a declaration inside a function body stood: its { } block (index into
+// Function::blocks, 0 = the body itself) and the index of the instruction that
+// followed it. Execution never needs this (names are resolved by then); the
+// printer does, to declare block-scoped names again where they were: nvcc's call
+// sequences redeclare `param0` and `temp_param_reg` in every { } block.
+struct DeclSite {
+  uint32_t block = 0;
+  uint32_t at = 0;
+};
+
+// A { } block of a function body: its enclosing block and the instructions
+// [begin, end) written inside it.
+struct Block {
+  uint32_t parent = kNoBlock;
+  uint32_t begin = 0, end = 0;
+};
 
 // Scalar types. Packed/half types parse but only what the engine implements runs.
 enum class Type : uint8_t {
@@ -176,6 +194,7 @@ struct Instr {
 struct RegInfo {
   std::string name;   // "%r12"
   Type type = Type::None;
+  DeclSite site;
 };
 
 // Module-wide table of named storage: variables in every state space, kernel
@@ -206,6 +225,7 @@ struct Symbol {
   // (`generic(tab)+8` -> 8): the loader adds the symbol's address to them.
   // The symbol may be a function (is_function) for tables of function pointers.
   std::vector<std::pair<uint64_t, uint32_t>> init_addrs;
+  DeclSite site;              // declarations in a body (owner's .local/.shared/.param)
 };
 
 struct Function {
@@ -228,6 +248,10 @@ struct Function {
   std::vector<RegInfo> regs;
   std::vector<Instr> code;
   std::unordered_map<std::string, uint32_t> labels;  // label -> instruction index
+  std::vector<Block> blocks;        // [0] = the body; nested { } blocks in opening order
+  // .callprototype: the function whose body declares it, and where.
+  uint32_t declared_in = kNoSym;
+  DeclSite site;
   // Launch bounds directives (0 = not given).
   uint32_t maxntid[3] = {0, 0, 0}, reqntid[3] = {0, 0, 0};
   uint32_t minnctapersm = 0, maxnreg = 0;

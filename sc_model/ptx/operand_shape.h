@@ -13,4 +13,8 @@ namespace scwarp::ptx {
 // otherwise what is wrong, e.g. "'add.s32' takes 3 operands, got 2".
 std::string operand_shape_problem(const Instr& in);
 
+// The type an immediate at operand `index` of `in` is encoded in (the parser
+// converts literals to it, the printer writes them back from it).
+Type immediate_type(const Instr& in, unsigned index);
+
 }  // namespace scwarp::ptx

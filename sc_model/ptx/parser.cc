@@ -276,22 +276,45 @@ void Parser::parse_performance_directives(Function& fn) {
 
 void Parser::parse_body(uint32_t fn) {
   pending_labels_.clear();
+  body_fn_ = fn;
+  m_.functions[fn].blocks.assign(1, Block{});
+  open_blocks_.assign(1, 0);
   size_t depth = scopes_.size();
   while (true) {
     if (peek().kind == TokenKind::End) fail_expected("'}'", peek());
     if (peek().is('}')) {
       next();
+      close_block(fn);
       if (scopes_.size() == depth) break;
       scopes_.pop_back();
       continue;
     }
     if (accept('{')) {
       scopes_.emplace_back();
+      open_block(fn);
       continue;
     }
     parse_statement(fn);
   }
+  body_fn_ = kNoSym;
   resolve_labels(fn);
+}
+
+void Parser::open_block(uint32_t fn) {
+  Function& f = m_.functions[fn];
+  f.blocks.push_back(Block{open_blocks_.back(), static_cast<uint32_t>(f.code.size()), 0});
+  open_blocks_.push_back(static_cast<uint32_t>(f.blocks.size() - 1));
+}
+
+void Parser::close_block(uint32_t fn) {
+  Function& f = m_.functions[fn];
+  f.blocks[open_blocks_.back()].end = static_cast<uint32_t>(f.code.size());
+  open_blocks_.pop_back();
+}
+
+DeclSite Parser::current_site() const {
+  if (body_fn_ == kNoSym) return DeclSite{};
+  return DeclSite{open_blocks_.back(), static_cast<uint32_t>(m_.functions[body_fn_].code.size())};
 }
 
 void Parser::parse_statement(uint32_t fn) {
@@ -358,6 +381,8 @@ void Parser::parse_callprototype(const Token& name) {
   proto.is_decl_only = true;
   proto.line = name.line;
   proto.col = name.col;
+  proto.declared_in = body_fn_;
+  proto.site = current_site();
   m_.functions.push_back(std::move(proto));
   std::vector<uint32_t> rets, params;
   if (accept('(')) rets = parse_param_list(index, true);

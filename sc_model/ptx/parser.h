@@ -68,6 +68,9 @@ class Parser {
   void parse_body(uint32_t fn);
   void parse_statement(uint32_t fn);
   void resolve_labels(uint32_t fn);
+  void open_block(uint32_t fn);
+  void close_block(uint32_t fn);
+  DeclSite current_site() const;
   void parse_callprototype(const Token& name);
 
   // ---- declarations (declarations.cc)
@@ -103,6 +106,10 @@ class Parser {
   Module m_;
   std::vector<Scope> scopes_;  // [0] = module scope
   std::vector<PendingLabel> pending_labels_;
+  // The body being parsed (kNoSym outside bodies) and its open { } blocks,
+  // innermost last: where each declaration stands (DeclSite).
+  uint32_t body_fn_ = kNoSym;
+  std::vector<uint32_t> open_blocks_;
 };
 
 }  // namespace scwarp::ptx

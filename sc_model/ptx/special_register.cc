@@ -70,4 +70,16 @@ std::optional<SpecialRegister> parse_special_register(std::string_view name) {
   return std::nullopt;
 }
 
+// The reverse of parse_special_register, from the same table so the two agree.
+std::string special_register_name(const SpecialRegister& sr) {
+  if (sr.reg == Sreg::Envreg) return "%envreg" + std::to_string(sr.comp);
+  for (const auto& [name, info] : special_registers()) {
+    if (info.reg != sr.reg) continue;
+    if (!info.has_components) return std::string(name);
+    static const char* const components[] = {".x", ".y", ".z"};
+    return std::string(name) + components[sr.comp < 3 ? sr.comp : 0];
+  }
+  return "%unknown_sreg";
+}
+
 }  // namespace scwarp::ptx

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "sc_model/ptx/ir.h"
@@ -15,5 +16,8 @@ struct SpecialRegister {
 
 // nullopt if `name` ("%ctaid.y") is not a special register scwarp provides.
 std::optional<SpecialRegister> parse_special_register(std::string_view name);
+
+// How PTX spells it: {Tid, 1} -> "%tid.y".
+std::string special_register_name(const SpecialRegister& sr);
 
 }  // namespace scwarp::ptx
