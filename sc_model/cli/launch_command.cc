@@ -42,6 +42,7 @@ struct LaunchOptions {
   std::vector<std::string> outs;
   std::string json_path;
   bool functional = false;
+  uint64_t max_instructions = runtime::kDefaultMaxThreadInstructions;
   ConfigChoice config;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
 };
@@ -226,7 +227,7 @@ int launch(const LaunchOptions& opts) {
     timing_owned = std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
   const gpu::TimingExecutor* timing = timing_owned.get();
   runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
-                                      : runtime::make_functional_executor());
+                                      : runtime::make_functional_executor(opts.max_instructions));
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);
   const runtime::KernelArgs args = kernel_args(plan.args, buffers);
@@ -269,11 +270,18 @@ void add_launch_command(CLI::App& app, int& exit_status) {
   CLI::Option* set = cmd->add_option("--set", opts->config.sets, "Override a config option, NAME=VALUE");
   cmd->add_option("--configs-dir", opts->configs_dir, "Folder holding the <name>.config files")
       ->capture_default_str();
-  cmd->add_flag("--functional", opts->functional, "Run on the functional engine only (no cycles)")
-      ->excludes(config)
-      ->excludes(sched)
-      ->excludes(fetch)
-      ->excludes(set);
+  CLI::Option* functional =
+      cmd->add_flag("--functional", opts->functional, "Run on the functional engine only (no cycles)")
+          ->excludes(config)
+          ->excludes(sched)
+          ->excludes(fetch)
+          ->excludes(set);
+  cmd->add_option("--max-instructions", opts->max_instructions,
+                  "With --functional: fail the launch past this many thread instructions (a kernel that never "
+                  "ends); the timing model stops at -gpgpu_max_cycle instead")
+      ->needs(functional)
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->callback([opts, &exit_status] { exit_status = launch(*opts); });
 }
 

@@ -186,7 +186,10 @@ struct GpuConfig {
 
   // --- simulation ---
   bool skip_idle = true;               // -scwarp_skip_idle (skip cycles where nothing can change)
-  uint64_t max_cycles = 0;             // -scwarp_max_cycles (0 = no limit; past it the run fails)
+  // -scwarp_max_cycles: per kernel launch; past it the run fails, saying where
+  // the warps are (0 = no limit). 50 M: over ten times our longest kernel,
+  // and a kernel that never ends stops within minutes.
+  uint64_t max_cycles = 50'000'000;
   uint64_t seed = 1;                   // -scwarp_seed (for policies that draw random numbers)
 };
 

@@ -324,7 +324,9 @@ std::vector<Option> build_table() {
            "1: host-to-device copies fill the L2 with their lines (as GPGPU-Sim 4.x); 0: they bypass it"),
       // simulation
       flag("scwarp_skip_idle", &G::skip_idle, "1: skip cycles in which nothing can change (same results, faster)"),
-      count64("scwarp_max_cycles", &G::max_cycles, "fail the run past this many cycles; 0 = no limit"),
+      count64("scwarp_max_cycles", &G::max_cycles,
+              "fail a kernel launch past this many cycles, saying where its warps are (a kernel that never ends); "
+              "0 = no limit"),
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
   };
   for (Option& option : rest) table.push_back(std::move(option));

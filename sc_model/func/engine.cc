@@ -277,7 +277,7 @@ void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
   ++warp.instructions_;
 }
 
-uint64_t Engine::run_block(Block& block) {
+uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
   uint64_t thread_instructions = 0;
   ExecRecord rec;
   while (!block.done()) {
@@ -290,8 +290,27 @@ uint64_t Engine::run_block(Block& block) {
       }
     }
     if (!progressed && !block.done()) report_deadlock(block);
+    if (thread_instructions > max_thread_instructions) report_runaway(block, max_thread_instructions);
   }
   return thread_instructions;
+}
+
+std::string Engine::where(const Warp& warp) const {
+  if (warp.state() == WarpState::Exited) return "exited";
+  const ptx::Function& f = spec_.module->functions.at(warp.next_function());
+  const ptx::Instr& instr = f.code.at(warp.next_pc());
+  const std::string at = fmt::format("{}+{} ({}:{} '{}')", f.name, warp.next_pc(), spec_.module->file, instr.line,
+                                     instr.text);
+  return warp.state() == WarpState::AtBarrier ? fmt::format("at barrier {}: {}", warp.barrier_, at) : at;
+}
+
+void Engine::report_runaway(const Block& block, uint64_t limit) const {
+  std::string warps;
+  for (const auto& w : block.warps_)
+    warps += fmt::format("{}warp {} {}", warps.empty() ? "" : "; ", w->id_in_block(), where(*w));
+  throw Error(fmt::format("kernel {} block ({},{},{}) did not finish within {} thread instructions (a kernel that "
+                          "never ends? raise the limit with --max-instructions): {}",
+                          spec_.kernel->name, block.ctaid().x, block.ctaid().y, block.ctaid().z, limit, warps));
 }
 
 }  // namespace scwarp::func

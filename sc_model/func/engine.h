@@ -141,9 +141,17 @@ class Engine {
   // For a block none of whose warps can make progress: throws scwarp::Error
   // saying which barrier can never release and which warps wait where.
   [[noreturn]] void report_deadlock(const Block& block) const;
+  [[noreturn]] void report_runaway(const Block& block, uint64_t limit) const;
   // Runs a whole block to completion (functional mode): warps round robin, a
-  // barrier that can never release is reported as an error.
-  uint64_t run_block(Block& block);  // returns thread instructions executed
+  // barrier that can never release is reported as an error, and so is a
+  // block that executes more than `max_thread_instructions` (a kernel that
+  // never ends: the message says where its warps are). Returns the thread
+  // instructions executed.
+  static constexpr uint64_t kNoLimit = ~uint64_t(0);
+  uint64_t run_block(Block& block, uint64_t max_thread_instructions = kNoLimit);
+  // Where a warp is: "<function>+<pc> (<file>:<line> '<instruction>')", or
+  // "exited" / "at barrier N" where that says more.
+  std::string where(const Warp& warp) const;
 
   // Filled in by %clock/%clock64 reads; the timing model sets the current cycle.
   // Until it does (functional mode), a warp's clock is its own instruction

@@ -43,6 +43,15 @@ uint64_t GpuTop::blocks_unfinished() const {
   return dispatcher_.blocks() - done;
 }
 
+std::string GpuTop::describe_running() const {
+  std::string out;
+  for (const auto& sm : sms_) {
+    const std::string line = sm->describe_running();
+    if (!line.empty()) out += "\n  " + line;
+  }
+  return out;
+}
+
 void GpuTop::tb_done(const stats::TbRecord& record) {
   const uint64_t next = current_cycle() + 1;
   finished_.push(record, next);

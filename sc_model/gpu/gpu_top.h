@@ -38,6 +38,8 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   // Most TBs of the current kernel resident on the GPU at once (seed 004's R).
   uint64_t max_resident_tbs() const { return max_resident_; }
   uint64_t blocks_unfinished() const;
+  // Every SM's resident warps, where they are and why they wait (Sm::describe_running), one SM per line.
+  std::string describe_running() const;
 
   // sm::TbSinkIf
   void tb_done(const stats::TbRecord& record) override;

@@ -66,9 +66,10 @@ void TimingExecutor::run_until_kernel_done(const func::LaunchSpec& spec) {
   if (gpu_->kernel_done()) return;
   if (cfg_.max_cycles && current_cycle() - start >= cfg_.max_cycles)
     throw Error(fmt::format("kernel '{}' did not finish within -scwarp_max_cycles {} cycles "
-                            "({} of {} thread blocks unfinished)",
-                            spec.kernel->name, cfg_.max_cycles, gpu_->blocks_unfinished(),
-                            spec.grid.count()));
+                            "({} of {} thread blocks unfinished; a kernel that never ends? raise the limit with "
+                            "--set scwarp_max_cycles=N, 0 for none); its warps at cycle {}:{}",
+                            spec.kernel->name, cfg_.max_cycles, gpu_->blocks_unfinished(), spec.grid.count(),
+                            current_cycle(), gpu_->describe_running()));
   throw Error(fmt::format("kernel '{}' stalled at cycle {}: no unit has work left but {} of {} "
                           "thread blocks are unfinished",
                           spec.kernel->name, current_cycle(), gpu_->blocks_unfinished(),

@@ -68,7 +68,12 @@ class Executor {
   // memory (the timing model may warm its L2 with it, -gpgpu_perf_sim_memcpy).
   virtual void copied_to_device(uint64_t dst, uint64_t bytes) { (void)dst, (void)bytes; }
 };
-std::unique_ptr<Executor> make_functional_executor();
+// A kernel launch may execute at most `max_thread_instructions` on the
+// functional engine; past it, the run fails saying where every warp of the
+// running block is (an endless loop must not hang the program). The default
+// is far above any of our workloads (the largest runs under 2e8).
+inline constexpr uint64_t kDefaultMaxThreadInstructions = 10'000'000'000ull;
+std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions = kDefaultMaxThreadInstructions);
 
 class Device {
  public:

@@ -1,6 +1,9 @@
 #include "sc_model/sm/sm.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include "sc_model/common/error.h"
@@ -237,6 +240,37 @@ void Sm::report(stats::SmCounters& out) const {
   l1d_.report(out.l1d);
   l1c_.report(out.l1c);
   ldst_.report(out);
+}
+
+namespace {
+
+const char* wait_name(sched::WarpWait w) {
+  switch (w) {
+    case sched::WarpWait::Ready: return "ready";
+    case sched::WarpWait::Empty: return "empty";
+    case sched::WarpWait::Fetch: return "waiting for fetch";
+    case sched::WarpWait::Control: return "refetching after a branch";
+    case sched::WarpWait::Data: return "waiting for operands";
+    case sched::WarpWait::Barrier: return "at a barrier";
+    case sched::WarpWait::Exited: return "exited";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string Sm::describe_running() const {
+  std::map<std::string, uint32_t> groups;  // ordered: the same text for the same state
+  for (uint32_t w = 0; w < table_.warp_views().size(); ++w) {
+    const sched::WarpView& v = table_.warp_views()[w];
+    const WarpSlot& slot = table_.warps()[w];
+    if (!v.valid || !slot.warp) continue;
+    ++groups[fmt::format("{}, {}", table_.tbs()[v.tb_slot].engine->where(*slot.warp), wait_name(v.wait))];
+  }
+  std::string out;
+  for (const auto& [state, count] : groups)
+    out += fmt::format("{}{} warp{} {}", out.empty() ? "" : "; ", count, count == 1 ? "" : "s", state);
+  return out.empty() ? out : fmt::format("SM {}: {}", sm_id_, out);
 }
 
 bool Sm::idle() const {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include <systemc>
 #include <tlm>
@@ -44,6 +45,10 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   // while TBs are resident, when the policy ranks TBs (seed 000 Table IV).
   const std::vector<stats::TbOrderSnapshot>& tb_order_snapshots() const { return snapshots_; }
   bool idle() const;  // no TB resident, none queued, nothing in flight
+  // Its resident warps grouped by where they are and why they wait, for a
+  // kernel that does not finish: "SM 3: 8 warps at k+14 (f.ptx:88 'bra'),
+  // ready; ...", or "" with no TB resident.
+  std::string describe_running() const;
 
   // MemWritebackIf (from the LD/ST unit) and WritebackIf (from the SP/SFU pipelines).
   void memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) override;

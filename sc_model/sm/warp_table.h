@@ -78,6 +78,8 @@ class WarpTable {
   std::vector<WarpSlot>& warps() { return warps_; }
   std::vector<TbSlot>& tbs() { return tbs_; }
   const std::vector<sched::TbView>& tb_views() const { return tb_views_; }
+  const std::vector<sched::WarpView>& warp_views() const { return warp_views_; }
+  const std::vector<WarpSlot>& warps() const { return warps_; }
   const std::vector<TbSlot>& tbs() const { return tbs_; }
   Scoreboard& scoreboard() { return scoreboard_; }
   // A memory instruction completed after `cycles`: its pc's long-latency

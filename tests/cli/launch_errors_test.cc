@@ -23,6 +23,25 @@ void expect_error_matching(const ProcessResult& r, int status, const std::string
   EXPECT_TRUE(std::regex_search(r.err, std::regex(pattern))) << "expected /" << pattern << "/ in: " << r.err;
 }
 
+// A kernel that never ends stops at the instruction limit (functional) or
+// the cycle limit (timing), with exit status 1 and where its warps are.
+std::string endless() {
+  return "launch --ptx '" + data_file("endless.ptx") + "' --kernel spin --grid 2 --block 64 --buffer o=zero:4 --arg ptr:o";
+}
+
+TEST(LaunchInputErrors, EndlessKernelStopsAtTheInstructionLimitSayingWhereItsWarpsAre) {
+  const ProcessResult r = run_scwarp(endless() + " --functional --max-instructions 100000");
+  expect_error(r, 1, "kernel spin block (0,0,0) did not finish within 100000 thread instructions");
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(R"(warp 1 spin\+[0-9]+ \(\S*endless\.ptx:1[456] )"))) << r.err;
+}
+
+TEST(LaunchInputErrors, EndlessKernelStopsAtTheCycleLimitSayingWhereEverySmsWarpsAre) {
+  const ProcessResult r = run_scwarp(endless() + " --set scwarp_max_cycles=20000");
+  expect_error(r, 1, "kernel 'spin' did not finish within -scwarp_max_cycles 20000 cycles");
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(R"(SM 0: [0-9]+ warps? spin\+[0-9]+ \(\S*endless\.ptx)"))) << r.err;
+  EXPECT_NE(r.err.find("SM 1: "), std::string::npos) << "both blocks' SMs: " << r.err;
+}
+
 TEST(LaunchInputErrors, MalformedPtxNamesFileLineAndColumn) {
   const ProcessResult r = run_scwarp("launch --ptx '" + data_file("malformed.ptx") +
                                      "' --kernel broken --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o");
