@@ -190,6 +190,7 @@ struct GpuConfig {
   // the warps are (0 = no limit). 50 M: over ten times our longest kernel,
   // and a kernel that never ends stops within minutes.
   uint64_t max_cycles = 50'000'000;
+  uint32_t device_memory_mb = 1536;    // -scwarp_device_memory_mb (the GTX480's 1536 MB)
   uint64_t seed = 1;                   // -scwarp_seed (for policies that draw random numbers)
 };
 

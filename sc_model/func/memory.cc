@@ -16,9 +16,12 @@ uint64_t GlobalMemory::allocate(uint64_t bytes, uint64_t align) {
   // A zero-byte allocation still gets a distinct address (as cudaMalloc may),
   // and a gap after every allocation makes off-by-one overruns fault.
   uint64_t end = base + (bytes ? bytes : 1);
-  if (end >= kSharedWindow)
-    throw Error(fmt::format("device malloc: out of device memory allocating {} bytes", bytes));
+  if (end >= kSharedWindow || bytes > capacity_ - in_use_)
+    throw Error(fmt::format("device malloc: {} bytes requested with {} in use: more than the device's {} bytes "
+                            "({} MiB)",
+                            bytes, in_use_, capacity_, capacity_ >> 20));
   allocs_[base].data.assign(bytes, 0);
+  in_use_ += bytes;
   next_ = end + 256;
   last_ = nullptr;
   return base;
@@ -28,6 +31,7 @@ void GlobalMemory::release(uint64_t addr) {
   auto it = allocs_.find(addr);
   if (it == allocs_.end())
     throw Error(fmt::format("device free: 0x{:x} is not the start of an allocation", addr));
+  in_use_ -= it->second.data.size();
   allocs_.erase(it);
   last_ = nullptr;
 }
@@ -68,10 +72,6 @@ void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {
   std::memcpy(dst, p, bytes);
 }
 
-uint64_t GlobalMemory::bytes_allocated() const {
-  uint64_t total = 0;
-  for (const auto& [base, a] : allocs_) total += a.data.size();
-  return total;
-}
+uint64_t GlobalMemory::bytes_allocated() const { return in_use_; }
 
 }  // namespace scwarp::func

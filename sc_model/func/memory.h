@@ -26,10 +26,16 @@ inline constexpr uint64_t function_address(uint32_t function_index) {
   return kCodeWindow + uint64_t(function_index) * 16;
 }
 
+// The GTX480's device memory, 1536 MB: what a device holds unless told otherwise.
+inline constexpr uint64_t kDefaultDeviceMemoryBytes = 1536ull << 20;
+
 // Device memory as a set of allocations; every access is bounds checked
 // against the allocation it falls in.
 class GlobalMemory {
  public:
+  // Allocations beyond `bytes` in use at once are refused (naming the sizes),
+  // not left to the host's out-of-memory killer.
+  void set_capacity(uint64_t bytes) { capacity_ = bytes; }
   uint64_t allocate(uint64_t bytes, uint64_t align = 256);
   void release(uint64_t addr);
   // Returns nullptr when [addr, addr+bytes) is not inside one allocation.
@@ -45,6 +51,8 @@ class GlobalMemory {
   };
   std::map<uint64_t, Allocation> allocs_;  // keyed by base address
   uint64_t next_ = kGlobalBase;
+  uint64_t capacity_ = kDefaultDeviceMemoryBytes;
+  uint64_t in_use_ = 0;
   mutable const std::pair<const uint64_t, Allocation>* last_ = nullptr;  // lookup cache
 };
 

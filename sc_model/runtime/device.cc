@@ -18,6 +18,7 @@ KernelArgs& KernelArgs::add_bytes(std::vector<uint8_t> bytes) {
 Device::Device() : Device(make_functional_executor()) {}
 Device::Device(std::unique_ptr<Executor> executor) : executor_(std::move(executor)) {
   if (!executor_) throw Error("device: no executor");
+  mem_.set_capacity(executor_->device_memory_bytes());
 }
 Device::~Device() = default;
 

@@ -67,6 +67,8 @@ class Executor {
   // Told of every host-to-device copy, in order, after its bytes are in
   // memory (the timing model may warm its L2 with it, -gpgpu_perf_sim_memcpy).
   virtual void copied_to_device(uint64_t dst, uint64_t bytes) { (void)dst, (void)bytes; }
+  // The device memory the Device may allocate (the timing model: its config's).
+  virtual uint64_t device_memory_bytes() const { return func::kDefaultDeviceMemoryBytes; }
 };
 // A kernel launch may execute at most `max_thread_instructions` on the
 // functional engine; past it, the run fails saying where every warp of the

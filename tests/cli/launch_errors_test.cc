@@ -42,6 +42,19 @@ TEST(LaunchInputErrors, EndlessKernelStopsAtTheCycleLimitSayingWhereEverySmsWarp
   EXPECT_NE(r.err.find("SM 1: "), std::string::npos) << "both blocks' SMs: " << r.err;
 }
 
+// More device memory than the GPU has is refused with the sizes, before
+// any host memory is taken for it (functional: the GTX480's 1536 MiB; timing:
+// -scwarp_device_memory_mb).
+TEST(LaunchInputErrors, BufferBeyondTheDeviceMemoryIsRefusedWithTheSizes) {
+  const std::string saxpy = "launch " + kernels_ptx() + " --kernel saxpy --grid 1 --block 32 --arg s32:8 --arg f32:1 "
+                            "--arg ptr:x --arg ptr:y --buffer y=zero:64";
+  expect_error(run_scwarp(saxpy + " --buffer x=zero:2000000000 --functional"), 1,
+               "device malloc: 2000000000 bytes requested with 64 in use: more than the device's 1610612736 bytes "
+               "(1536 MiB)");
+  expect_error(run_scwarp(saxpy + " --buffer x=zero:2097152 --set scwarp_device_memory_mb=1"), 1,
+               "device malloc: 2097152 bytes requested");
+}
+
 TEST(LaunchInputErrors, MalformedPtxNamesFileLineAndColumn) {
   const ProcessResult r = run_scwarp("launch --ptx '" + data_file("malformed.ptx") +
                                      "' --kernel broken --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o");
