@@ -152,9 +152,9 @@ BufferMap create_buffers(runtime::Device& device, const std::vector<BufferSpec>&
     // Generated contents are allocated on the device first, so a size beyond
     // the device memory is refused before the host builds it.
     const bool generated = spec.source != BufferSpec::Source::File;
-    const uint64_t early = generated ? device.malloc(spec.bytes) : 0;
+    uint64_t address = generated ? device.malloc(spec.bytes) : 0;
     const std::vector<uint8_t> contents = initial_contents(spec);
-    const uint64_t address = generated ? early : device.malloc(contents.size());
+    if (!generated) address = device.malloc(contents.size());
     device.copy_to_device(address, contents.data(), contents.size());
     buffers[spec.name] = DeviceBuffer{address, contents.size()};
   }

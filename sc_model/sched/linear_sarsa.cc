@@ -1,6 +1,5 @@
 #include "sc_model/sched/linear_sarsa.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "sc_model/common/error.h"

@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 
 #include <bit>
-#include <cmath>
 
 #include "sc_model/common/error.h"
 #include "sc_model/config/policy_options.h"
-#include "sc_model/config/value_text.h"
 
 namespace scwarp::sched {
 namespace {
