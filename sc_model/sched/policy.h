@@ -29,6 +29,9 @@ enum class WarpWait : uint8_t {
   Data,     // scoreboard: a register the head reads or writes is pending
   Barrier,  // waiting at a barrier
   Exited,   // done, while other warps of its TB still run
+  Sibling,  // a virtual warp (VTW, seed 004 Sec. 4.2/4.4) held for its TB's other warps: it
+            // cannot start an iteration two ahead of them, nor touch shared memory or a
+            // barrier in a later iteration than theirs, nor take an index not yet granted
 };
 
 // Where an instruction executes (GPGPU-Sim's opcode table, sm/op_timing.h).
@@ -77,6 +80,10 @@ struct WarpView {
   uint32_t ibuffer_count = 0;        // valid I-buffer entries
   uint64_t issued = 0;               // warp instructions issued since the TB launched
   uint64_t progress = 0;             // sum of active threads over issued instructions (PRO)
+  // Virtual warps (a kernel transformed by VTW, seed 004): the iteration of
+  // the wrapper loop the warp is in, 1 for its first logical TB (0 before it
+  // took one, and always 0 in an untransformed kernel).
+  uint32_t iteration = 0;
 };
 
 // A warp that cannot count on issuing for a long time: no warp in the slot,
@@ -88,7 +95,8 @@ inline bool waits_long(const WarpView& w) {
   switch (w.wait) {
     case WarpWait::Empty:
     case WarpWait::Exited:
-    case WarpWait::Barrier: return true;
+    case WarpWait::Barrier:
+    case WarpWait::Sibling: return true;
     case WarpWait::Data: return w.waiting_on_memory;
     case WarpWait::Ready:
     case WarpWait::Fetch:
@@ -111,6 +119,15 @@ struct TbView {
   uint32_t warps_exited = 0;
   uint64_t progress = 0;         // sum over its warps
   uint64_t barriers_released = 0;
+  // Virtual TBs (VTW): the lowest iteration among its live warps and how many
+  // live warps are one iteration further (at most one apart, seed 004 Sec.
+  // 4.2.1): SameIter when warps_ahead == 0, DiffIter otherwise. Both 0 for
+  // an untransformed kernel.
+  uint32_t min_iteration = 0;
+  uint32_t warps_ahead = 0;
+  // The GPU has handed out the last logical TB index of this TB's kernel
+  // (VTW's slow phase); false for an untransformed kernel.
+  bool indices_exhausted = false;
 };
 
 // Pipeline-wide state a policy may read (RLWS-style features).

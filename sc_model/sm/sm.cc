@@ -252,6 +252,7 @@ const char* wait_name(sched::WarpWait w) {
     case sched::WarpWait::Control: return "refetching after a branch";
     case sched::WarpWait::Data: return "waiting for operands";
     case sched::WarpWait::Barrier: return "at a barrier";
+    case sched::WarpWait::Sibling: return "held for its sibling warps";
     case sched::WarpWait::Exited: return "exited";
   }
   return "?";

@@ -16,6 +16,7 @@ Stall stall_of(WarpWait wait) {
     case WarpWait::Control: return Stall::Control;
     case WarpWait::Fetch: return Stall::Fetch;
     case WarpWait::Barrier: return Stall::Barrier;
+    case WarpWait::Sibling: return Stall::Sibling;
     case WarpWait::Exited: return Stall::Exit;
     case WarpWait::Empty: return Stall::Empty;
   }
@@ -45,6 +46,7 @@ void count_stall(Stall stall, uint64_t count, stats::SmCounters& out) {
     case Stall::Control: h.control += count, g.idle += count; return;
     case Stall::Fetch: h.fetch += count, g.idle += count; return;
     case Stall::Barrier: h.barrier += count, g.idle += count; return;
+    case Stall::Sibling: h.sibling += count, g.idle += count; return;
     case Stall::Exit: h.exit += count, g.idle += count; return;
     case Stall::Empty: h.empty += count, g.idle += count; return;
   }

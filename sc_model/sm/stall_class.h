@@ -1,7 +1,7 @@
 // Why a scheduler did not issue in a cycle, in the two taxonomies of
 // stats/counters.h. Seed 001 Sec. 6.3 attributes the cycle to the warp
 // closest to issuing, with precedence structural > data > control > fetch >
-// barrier > exit (empty: the scheduler has no warps). GPGPU-Sim's classes
+// barrier > sibling (VTW's held virtual warps) > exit (empty: the scheduler has no warps). GPGPU-Sim's classes
 // (seed 000 Sec. II.B) follow from it: structural = pipeline stall (a warp
 // was ready but the ID_OC register in front of its unit type's operand
 // collector was full, GPGPU-Sim's has_free() check at issue; also counted
@@ -18,7 +18,7 @@
 
 namespace scwarp::sm {
 
-enum class Stall : uint8_t { Structural, Data, Control, Fetch, Barrier, Exit, Empty };
+enum class Stall : uint8_t { Structural, Data, Control, Fetch, Barrier, Sibling, Exit, Empty };
 
 // The stall of a scheduler-cycle without an issue, from the wait reasons of
 // the warps it considered; `unit_busy`: a Ready warp found its unit busy.

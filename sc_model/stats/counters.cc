@@ -46,6 +46,7 @@ HazardStalls& HazardStalls::operator+=(const HazardStalls& o) {
   data += o.data;
   structural += o.structural;
   barrier += o.barrier;
+  sibling += o.sibling;
   exit += o.exit;
   fetch += o.fetch;
   empty += o.empty;

@@ -48,10 +48,12 @@ struct GpgpuStalls {
 
 // Seed 001 Sec. 6.3's hazards, one per scheduler-cycle without an issue,
 // attributed to the warp closest to issuing, in this precedence:
-// structural > data > control > fetch > barrier > exit.
+// structural > data > control > fetch > barrier > sibling > exit.
 // A scheduler with no warps at all counts as `empty` (no TB resident).
+// `sibling`: virtual warps (VTW) held for the other warps of their TB
+// (sched::WarpWait::Sibling); 0 for an untransformed kernel.
 struct HazardStalls {
-  uint64_t control = 0, data = 0, structural = 0, barrier = 0, exit = 0, fetch = 0, empty = 0;
+  uint64_t control = 0, data = 0, structural = 0, barrier = 0, sibling = 0, exit = 0, fetch = 0, empty = 0;
   HazardStalls& operator+=(const HazardStalls& o);
 };
 

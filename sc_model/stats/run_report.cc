@@ -61,7 +61,7 @@ nlohmann::json to_json(const GpgpuStalls& s) {
 
 nlohmann::json to_json(const HazardStalls& s) {
   return {{"control", s.control},   {"data", s.data},   {"structural", s.structural},
-          {"barrier", s.barrier},   {"exit", s.exit},   {"fetch", s.fetch},
+          {"barrier", s.barrier},   {"sibling", s.sibling}, {"exit", s.exit},   {"fetch", s.fetch},
           {"empty", s.empty}};
 }
 
