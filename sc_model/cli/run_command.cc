@@ -16,6 +16,7 @@
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/cli/workload_run.h"
 #include "sc_model/gpu/timing_executor.h"
+#include "sc_model/ptx/transform_spec.h"
 #include "sc_model/sched/registry.h"
 #include "tb/workloads/workload.h"
 
@@ -31,6 +32,7 @@ struct RunOptions {
   std::string size = kDefaultSize;
   uint64_t seed = 1;
   bool functional = false;
+  std::string transform;
   ConfigChoice config;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
   std::string json_path;
@@ -38,6 +40,8 @@ struct RunOptions {
 
 void print_run_summary(const WorkloadRun& run, const char* mode) {
   fmt::print("workload             {}\n", run.workload);
+  if (!run.transform.empty()) fmt::print("transform            {}\n", run.transform);
+  if (!run.totals.placement.empty()) fmt::print("virtual TBs          {}\n", run.totals.placement);
   fmt::print("size                 {}\n", workloads::size_name(run.size));
   fmt::print("seed                 {}\n", run.seed);
   fmt::print("mode                 {}\n", mode);
@@ -101,7 +105,7 @@ int finish(const WorkloadRun& run, nlohmann::json report, const std::string& jso
 
 int run_functional(const RunOptions& opts) {
   const WorkloadRun run =
-      run_workload_functional(opts.workload, workloads::parse_size(opts.size), opts.seed);
+      run_workload_functional(opts.workload, workloads::parse_size(opts.size), opts.seed, opts.transform);
   print_run_summary(run, "functional");
   nlohmann::json report = to_json(run);
   report["mode"] = "functional";
@@ -111,7 +115,8 @@ int run_functional(const RunOptions& opts) {
 int run_timing(const RunOptions& opts) {
   const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);
   gpu::TimingExecutor timing(cfg.gpu);
-  const WorkloadRun run = run_workload(opts.workload, workloads::parse_size(opts.size), opts.seed, timing);
+  const WorkloadRun run =
+      run_workload(opts.workload, workloads::parse_size(opts.size), opts.seed, timing, opts.transform);
   nlohmann::json stats = stats::to_json(timing.report());
   print_run_summary(run, "timing");
   print_timing_summary(cfg, stats);
@@ -137,6 +142,8 @@ void add_run_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--size", opts->size, "Problem size")
       ->check(CLI::IsMember(size_names()))
       ->capture_default_str();
+  cmd->add_option("--transform", opts->transform,
+                  std::string("Transform every kernel before it runs: ") + ptx::transforms_help());
   cmd->add_option("--seed", opts->seed, "Seed of the workload's input generator")
       ->check(unsigned_text())
       ->capture_default_str();

@@ -11,13 +11,14 @@ double WorkloadRun::thread_instructions_per_second() const {
   return launch_seconds > 0 ? double(totals.thread_instructions) / launch_seconds : 0.0;
 }
 
-WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed) {
+WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed,
+                                    const std::string& transform) {
   std::unique_ptr<runtime::Executor> functional = runtime::make_functional_executor();
-  return run_workload(name, size, seed, *functional);
+  return run_workload(name, size, seed, *functional, transform);
 }
 
 WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t seed,
-                         runtime::Executor& executor) {
+                         runtime::Executor& executor, const std::string& transform) {
   WorkloadRun run;
   run.workload = name;
   run.size = size;
@@ -25,6 +26,8 @@ WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t
   LaunchMeter meter;
   runtime::Device device(
       std::make_unique<MeteredExecutor>(executor, meter));
+  device.set_module_transform(ptx::parse_transform(transform));
+  run.transform = device.module_transform();
   std::unique_ptr<workloads::Workload> workload = workloads::make_workload(name);
   const auto start = std::chrono::steady_clock::now();
   run.verification = workload->run(device, size, seed);
@@ -41,6 +44,7 @@ nlohmann::json to_json(const WorkloadRun& run) {
       {"workload", run.workload},
       {"size", workloads::size_name(run.size)},
       {"seed", run.seed},
+      {"transform", run.transform.empty() ? "none" : run.transform},
       {"verified", run.verification.ok},
       {"verify_message", run.verification.message},
       {"launches", run.launches},

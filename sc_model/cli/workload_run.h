@@ -18,6 +18,7 @@ struct WorkloadRun {
   std::string workload;
   workloads::Size size = workloads::Size::Small;
   uint64_t seed = 0;
+  std::string transform;         // canonical name; "" = the original kernels
   workloads::Verification verification;
   runtime::LaunchResult totals;  // summed over every launch
   uint64_t launches = 0;
@@ -29,10 +30,12 @@ struct WorkloadRun {
   double thread_instructions_per_second() const;
 };
 
-// Runs the workload's driver on a Device whose launches go to `executor`.
+// Runs the workload's driver on a Device whose launches go to `executor`,
+// its modules transformed by `transform` (ptx/transform_spec.h; "" = none).
 WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t seed,
-                         runtime::Executor& executor);
-WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed);
+                         runtime::Executor& executor, const std::string& transform = "");
+WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed,
+                                    const std::string& transform = "");
 
 nlohmann::json to_json(const WorkloadRun& run);
 

@@ -191,6 +191,10 @@ struct GpuConfig {
   // and a kernel that never ends stops within minutes.
   uint64_t max_cycles = 50'000'000;
   uint32_t device_memory_mb = 1536;    // -scwarp_device_memory_mb (the GTX480's 1536 MB)
+  // -scwarp_vtw_index_latency: a round trip to the GPU-wide logical TB
+  // counter of VTW (seed 004 Sec. 4.2.1 gives no figure): request, one
+  // increment, response, like a TB dispatch through the work distributor.
+  uint32_t vtw_index_latency = 4;
   uint64_t seed = 1;                   // -scwarp_seed (for policies that draw random numbers)
 };
 

@@ -327,6 +327,9 @@ std::vector<Option> build_table() {
       count64("scwarp_max_cycles", &G::max_cycles,
               "fail a kernel launch past this many cycles, saying where its warps are (a kernel that never ends); "
               "0 = no limit"),
+      count("scwarp_vtw_index_latency", &G::vtw_index_latency, 1,
+            "cycles from an SM's request to the GPU-wide logical TB counter to its grant (VTW's nexttbid; "
+            "requests of one cycle are granted in SM order)"),
       count("scwarp_device_memory_mb", &G::device_memory_mb, 1,
             "device memory in MiB (GTX480: 1536): allocations beyond it are refused with the sizes"),
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),

@@ -66,6 +66,12 @@ void ExecContext::barrier(bool wait) {
   normalize_stack();
 }
 
+void ExecContext::release_waiting_barriers() {
+  BarrierTable& table = *block.barriers_;
+  for (uint32_t id = 0; id < kBarrierCount; ++id)
+    if (!table.slots[id].waiting.empty() && try_release(id)) rec.released_barrier = true;
+}
+
 static uint32_t reduction_result(const BarrierSlot& slot) {
   switch (slot.red_op) {
     case BoolOp::Popc: return slot.red_popc;

@@ -160,9 +160,7 @@ void ExecContext::exit_lanes() {
   normalize_stack();
   if (warp.state_ != WarpState::Exited) return;
   // Fewer live warps: a barrier waiting for "all warps" may now release.
-  BarrierTable& table = *block.barriers_;
-  for (uint32_t id = 0; id < kBarrierCount; ++id)
-    if (!table.slots[id].waiting.empty() && try_release(id)) rec.released_barrier = true;
+  release_waiting_barriers();
 }
 
 }  // namespace scwarp::func

@@ -9,6 +9,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/func/barrier_table.h"
 #include "sc_model/func/exec_context.h"
+#include "sc_model/func/virtual_tb.h"
 #include "sc_model/func/warp_state.h"
 
 namespace scwarp::func {
@@ -50,6 +51,19 @@ Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(
                             spec_.kernel->name, spec_.kernel->local_bytes,
                             kMaxLocalBytesPerThread));
   lay_out_parameters();
+  virtual_kernel_ = kernel_uses_virtual_tbs(*spec_.kernel);
+  check_lane_modes();
+}
+
+// nexttid's slot-moving modes move whole warps between logical warp slots, so
+// the block must be whole warps (seed 004 Sec. 4.2.2 assumes it).
+void Engine::check_lane_modes() const {
+  if (spec_.block.count() % kWarpSize == 0) return;
+  for (const ptx::Instr& in : spec_.kernel->code)
+    if (in.op == Opcode::NextTid && in.lane_mode != ptx::LaneMode::Same)
+      throw Error(fmt::format("{}:{}: kernel {}: '{}' moves whole warps between thread-index slots, which needs "
+                              "a block of whole warps; this launch has {} threads per block (use nexttid.same)",
+                              spec_.module->file, in.line, spec_.kernel->name, in.text, spec_.block.count()));
 }
 
 Engine::~Engine() = default;
@@ -116,6 +130,7 @@ std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smi
     shared = std::max(shared, spec_.kernel->dynamic_shared_offset + spec_.dynamic_shared_bytes);
   block->shared_.assign(shared, 0);
   block->barriers_ = std::make_unique<BarrierTable>();
+  if (virtual_kernel_) block->virtual_ = std::make_unique<VirtualTb>();
 
   uint64_t threads = spec_.block.count();
   for (uint64_t first = 0; first < threads; first += kWarpSize) {
@@ -131,6 +146,7 @@ std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smi
 std::unique_ptr<Warp> Engine::make_warp(uint32_t id, uint32_t live_mask) const {
   auto warp = std::make_unique<Warp>();
   warp->id_ = id;
+  warp->logical_warp_ = id;
   warp->live_mask_ = live_mask;
   auto frame = make_frame(*warp, kernel_index_);
   size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
@@ -218,6 +234,8 @@ static void execute(ExecContext& c) {
     case Opcode::Match:
     case Opcode::Activemask:
     case Opcode::Redux: return exec_warp_level(c);
+    case Opcode::NextTbId:
+    case Opcode::NextTid: return exec_virtual(c);
     case Opcode::Bra: return c.branch(c.in.ops.at(0).target, c.exec);
     case Opcode::Call: return c.call();
     case Opcode::Ret: return c.ret();
@@ -283,7 +301,7 @@ uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
   while (!block.done()) {
     bool progressed = false;
     for (auto& warp : block.warps_) {
-      for (unsigned i = 0; i < kRoundRobinQuantum && warp->state_ == WarpState::Ready; ++i) {
+      for (unsigned i = 0; i < kRoundRobinQuantum && may_issue(block, *warp); ++i) {
         step_into(block, *warp, rec);
         thread_instructions += std::popcount(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
         progressed = true;
@@ -293,6 +311,21 @@ uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
     if (thread_instructions > max_thread_instructions) report_runaway(block, max_thread_instructions);
   }
   return thread_instructions;
+}
+
+// run_block's turn for a warp: Ready and not held for its siblings. A warp
+// waiting for a logical TB index gets it at once from this engine's own
+// counter (the functional runner has no GPU to ask).
+bool Engine::may_issue(Block& block, const Warp& warp) {
+  if (warp.state_ != WarpState::Ready) return false;
+  const SiblingHold hold = sibling_hold(block, warp);
+  if (hold == SiblingHold::Index) {
+    const uint64_t bound = tb_index_bound(block, warp);
+    grant_tb_index(block, std::min(own_tb_counter_, bound));
+    own_tb_counter_ = std::min(own_tb_counter_ + 1, bound);
+    return true;
+  }
+  return hold == SiblingHold::None;
 }
 
 std::string Engine::where(const Warp& warp) const {

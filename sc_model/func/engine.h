@@ -62,6 +62,24 @@ struct ExecRecord {
   bool reached_barrier = false;   // the warp now waits at a barrier
   bool released_barrier = false;  // this instruction released its block's barrier
   bool warp_exited = false;       // no active lanes left: the warp is done
+  bool took_tb_index = false;     // nexttbid: the warp entered its next wrapper-loop iteration
+};
+
+// Why a virtual warp (a kernel using nexttbid, VTW) may not issue its next
+// instruction now, whatever the scheduler wants (seed 004 Sec. 4.2.1, 4.4):
+//   Skew:   nexttbid would take it two iterations ahead of a sibling;
+//   Shared: it is an iteration ahead of a sibling and the instruction touches
+//           shared memory (generic addresses resolved) or a barrier;
+//   Index:  nexttbid needs a logical TB index nobody has been granted yet:
+//           the caller asks the GPU-wide counter and calls grant_tb_index().
+enum class SiblingHold : uint8_t { None, Skew, Shared, Index };
+const char* to_string(SiblingHold h);
+
+// A virtual TB's iterations: the lowest among its live warps and how many
+// live warps are one further (they are never more than one apart).
+struct IterationSpread {
+  uint32_t min = 0;
+  uint32_t ahead = 0;
 };
 
 enum class WarpState : uint8_t { Ready, AtBarrier, Exited };
@@ -84,6 +102,8 @@ class Warp {
   uint32_t active_mask() const;                      // lanes the next instruction runs on
   uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
+  // Virtual warps: the wrapper-loop iteration (1 = first logical TB, 0 before).
+  uint32_t iteration() const { return iteration_; }
 
  private:
   friend class Engine;
@@ -99,7 +119,17 @@ class Warp {
   std::array<std::vector<uint8_t>, kWarpSize> local_;
   uint64_t local_top_ = 0;  // bytes of local memory in use per lane
   uint32_t barrier_ = 0;    // barrier waited at (state AtBarrier)
+  // Virtual warps (virtual_tb.cc): iteration, instructions when it began, the
+  // warp slot of the logical TB it works on, and where nexttbid placed it in
+  // the order warps entered this iteration (for nexttid).
+  uint32_t iteration_ = 0;
+  uint64_t iteration_start_ = 0;
+  uint32_t logical_warp_ = 0;
+  uint32_t entry_rank_ = 0;
+  uint32_t slowest_slot_ = 0;
 };
+
+struct VirtualTb;  // virtual_tb.h
 
 // One thread block: its warps, shared memory and barrier state.
 class Block {
@@ -121,6 +151,7 @@ class Block {
   std::vector<std::unique_ptr<Warp>> warps_;
   std::vector<uint8_t> shared_;
   std::unique_ptr<BarrierTable> barriers_;
+  std::unique_ptr<VirtualTb> virtual_;  // null unless the kernel uses nexttbid
 };
 
 class Engine {
@@ -153,6 +184,18 @@ class Engine {
   // "exited" / "at barrier N" where that says more.
   std::string where(const Warp& warp) const;
 
+  // ---- virtual TBs and warps (VTW; virtual_tb.cc). For a kernel without
+  // nexttbid every hold is None and the spread {0, 0}.
+  bool uses_virtual_tbs() const { return virtual_kernel_; }
+  SiblingHold sibling_hold(const Block& block, const Warp& warp) const;
+  IterationSpread iterations(const Block& block) const;
+  // The logical TB count the warp's head nexttbid names (its operand).
+  uint64_t tb_index_bound(const Block& block, const Warp& warp) const;
+  // The next logical TB index of `block`, granted by the GPU-wide counter
+  // (the bound itself when none is left), for the iteration after the
+  // highest any of its warps is in. Only while some warp is held with Index.
+  void grant_tb_index(Block& block, uint64_t index);
+
   // Filled in by %clock/%clock64 reads; the timing model sets the current cycle.
   // Until it does (functional mode), a warp's clock is its own instruction
   // count: monotonic and deterministic, so timing loops in kernels terminate.
@@ -168,6 +211,10 @@ class Engine {
   void lay_out_parameters();
   std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
   std::unique_ptr<Warp> make_warp(uint32_t id, uint32_t live_mask) const;
+  void check_lane_modes() const;
+  static const ptx::Instr& head_instruction(const Warp& warp, CallFrame*& frame);
+  bool touches_shared_or_barrier(Block& block, Warp& warp) const;
+  bool may_issue(Block& block, const Warp& warp);
 
   GlobalMemory& mem_;
   LaunchSpec spec_;
@@ -176,6 +223,8 @@ class Engine {
   bool cycle_set_ = false;
   std::vector<uint64_t> param_offset_;       // by symbol index
   std::vector<uint64_t> param_block_bytes_;  // by function index
+  bool virtual_kernel_ = false;              // the kernel executes nexttbid
+  uint64_t own_tb_counter_ = 0;              // run_block's grants (functional mode)
 };
 
 }  // namespace scwarp::func

@@ -113,9 +113,13 @@ void ExecContext::unsupported(const std::string& what) const {
   fault(lane, "not supported by the functional engine: " + what);
 }
 
+// The warps a barrier waits for: every live warp; for virtual warps, those
+// in the TB's lowest iteration (the others cannot reach a barrier until it
+// ends, and one that left it early counts as gone, as an exited warp does).
 uint32_t ExecContext::block_live_warps() const {
+  const uint32_t iteration = engine.iterations(block).min;
   uint32_t n = 0;
-  for (const auto& w : block.warps_) n += w->state_ != WarpState::Exited;
+  for (const auto& w : block.warps_) n += w->state_ != WarpState::Exited && w->iteration_ == iteration;
   return n;
 }
 

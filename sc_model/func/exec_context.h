@@ -79,6 +79,12 @@ struct ExecContext {
   void exit_lanes();
   void barrier(bool wait);
   bool try_release(uint32_t id);  // releases barrier id if it can; true if it did
+  // After the warps a barrier waits for became fewer (an exit, a virtual warp
+  // that left its iteration): releases what can release, noting it in rec.
+  void release_waiting_barriers();
+  // ---- virtual warps (virtual_tb.cc)
+  void next_tb_id();
+  void next_tid();
   void normalize_stack();
 };
 
@@ -188,5 +194,6 @@ void exec_move(ExecContext& c);        // move_ops.cc
 void exec_memory(ExecContext& c);      // memory_ops.cc
 void exec_atomic(ExecContext& c);      // atomic_ops.cc
 void exec_warp_level(ExecContext& c);  // warp_ops.cc
+void exec_virtual(ExecContext& c);     // virtual_tb.cc: nexttbid, nexttid
 
 }  // namespace scwarp::func

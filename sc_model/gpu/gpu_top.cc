@@ -9,7 +9,7 @@
 namespace scwarp::gpu {
 
 GpuTop::GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg)
-    : ClockedModule(name, cfg.skip_idle), cfg_(cfg), dispatcher_(cfg) {
+    : ClockedModule(name, cfg.skip_idle), cfg_(cfg), dispatcher_(cfg), tb_counter_(cfg.vtw_index_latency) {
   memory_ = std::make_unique<mem::MemorySystem>("memory", cfg);
   memory_->publish_to(live_);
   for (uint32_t i = 0; i < cfg.sm_count(); ++i) {
@@ -17,6 +17,7 @@ GpuTop::GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg)
     sm::Sm& sm = *sms_.back();
     sm_control.bind(sm);
     sm.tb_sink.bind(*this);
+    sm.tb_index.bind(*this);
     memory_->bind_sm(sm.memory_socket());
     sm.publish_to(live_);
   }

@@ -15,6 +15,7 @@
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/func/engine.h"
+#include "sc_model/gpu/logical_tb_counter.h"
 #include "sc_model/gpu/tb_dispatcher.h"
 #include "sc_model/mem/memory_system.h"
 #include "sc_model/sm/sm.h"
@@ -23,7 +24,7 @@
 
 namespace scwarp::gpu {
 
-class GpuTop : public ClockedModule, public sm::TbSinkIf {
+class GpuTop : public ClockedModule, public sm::TbSinkIf, public sm::TbIndexIf {
  public:
   sc_core::sc_port<sm::SmControlIf, 0> sm_control;  // one binding per SM, in SM order
 
@@ -44,6 +45,16 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   // sm::TbSinkIf
   void tb_done(const stats::TbRecord& record) override;
 
+  // sm::TbIndexIf: the logical TB counter this module owns
+  uint64_t request_tb_index(uint64_t kernel, uint64_t bound, uint32_t sm, uint32_t tb_slot,
+                            uint64_t cycle) override {
+    return tb_counter_.request(kernel, bound, sm, tb_slot, cycle);
+  }
+  std::optional<uint64_t> tb_index_granted(uint64_t ticket, uint64_t now) override {
+    return tb_counter_.granted(ticket, now);
+  }
+  bool tb_indices_exhausted(uint64_t kernel, uint64_t now) override { return tb_counter_.exhausted(kernel, now); }
+
   // The per-TB records so far and every unit's counters.
   void report(stats::RunReport& out) const;
 
@@ -55,6 +66,7 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf {
   const config::GpuConfig& cfg_;
   TbDispatcher dispatcher_;
   stats::GpuLiveStats live_;  // what the SMs' policies read of the whole GPU
+  LogicalTbCounter tb_counter_;
   std::vector<std::unique_ptr<sm::Sm>> sms_;
   std::unique_ptr<mem::MemorySystem> memory_;
   func::Engine* engine_ = nullptr;

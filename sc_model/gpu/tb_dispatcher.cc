@@ -6,14 +6,16 @@
 
 namespace scwarp::gpu {
 
-TbDispatcher::TbDispatcher(const config::GpuConfig& cfg) : used_(cfg.sm_count()) {
-  limits_.blocks = cfg.max_tbs_per_sm;
-  limits_.threads = cfg.max_threads_per_sm;
-  limits_.warps = cfg.max_warps_per_sm();
-  limits_.registers = cfg.registers_per_sm;
-  limits_.shared_bytes = cfg.shared_bytes_per_sm;
-  limits_.sms = cfg.sm_count();
+runtime::SmLimits TbDispatcher::limits_of(const config::GpuConfig& cfg) {
+  return runtime::SmLimits{.blocks = cfg.max_tbs_per_sm,
+                           .threads = cfg.max_threads_per_sm,
+                           .warps = cfg.max_warps_per_sm(),
+                           .registers = cfg.registers_per_sm,
+                           .shared_bytes = cfg.shared_bytes_per_sm,
+                           .sms = cfg.sm_count()};
 }
+
+TbDispatcher::TbDispatcher(const config::GpuConfig& cfg) : limits_(limits_of(cfg)), used_(cfg.sm_count()) {}
 
 void TbDispatcher::start_kernel(const std::string& kernel, uint64_t blocks,
                                 const runtime::BlockFootprint& footprint, bool registers_known) {

@@ -17,6 +17,7 @@ namespace scwarp::gpu {
 class TbDispatcher {
  public:
   explicit TbDispatcher(const config::GpuConfig& cfg);
+  static runtime::SmLimits limits_of(const config::GpuConfig& cfg);
 
   // A new kernel of `blocks` TBs, each taking `footprint` of an SM. Throws
   // scwarp::Error naming `kernel` and the limit when one TB cannot fit an

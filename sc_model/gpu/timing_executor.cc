@@ -49,7 +49,12 @@ runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
     kernel.thread_instructions += tb.thread_instructions;
   }
   kernels_.push_back(kernel);
-  return {kernel.thread_instructions, kernel.warp_instructions, kernel.blocks, kernel.cycles()};
+  runtime::LaunchResult result;
+  result.thread_instructions = kernel.thread_instructions;
+  result.warp_instructions = kernel.warp_instructions;
+  result.blocks = kernel.blocks;
+  result.cycles = kernel.cycles();
+  return result;
 }
 
 void TimingExecutor::copied_to_device(uint64_t dst, uint64_t bytes) {

@@ -46,7 +46,7 @@ const char* opcode_name(Opcode op) {
       "bra", "brx", "call", "ret", "exit", "trap", "nanosleep", "brkpt", "pmevent",
       "bar.sync", "bar.arrive", "bar.red", "bar.warp.sync", "membar", "fence",
       "atom", "red", "shfl", "vote", "match", "activemask", "redux",
-      "unsupported"};
+      "nexttbid", "nexttid", "unsupported"};
   static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Opcode::Unsupported) + 1);
   return names[static_cast<unsigned>(op)];
 }

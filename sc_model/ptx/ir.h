@@ -68,6 +68,10 @@ enum class Opcode : uint16_t {
   BarSync, BarArrive, BarRed, BarWarpSync, Membar, Fence,
   // atomics and warp-level
   Atom, Red, Shfl, Vote, Match, Activemask, Redux,
+  // scwarp's own extension for virtual thread blocks and warps (VTW, seed 004
+  // Sec. 4.2; syntax in docs/ptx-support.md): the next logical TB index and
+  // the next thread index of a virtual warp
+  NextTbId, NextTid,
   // recognised by the parser but not implemented: reported at kernel preparation
   Unsupported,
 };
@@ -100,6 +104,10 @@ enum class MemOrder : uint8_t { None, Weak, Relaxed, Acquire, Release, AcqRel, V
 enum class Scope : uint8_t { None, Cta, Cluster, Gpu, Sys };
 // prmt's optional byte-selection mode (prmt.b32.f4e etc.); None = default mode.
 enum class PrmtMode : uint8_t { None, F4e, B4e, Rc8, Ecl, Ecr, Rc16 };
+// nexttid's thread-index assignment (seed 004 Sec. 4.2.2): keep the thread
+// index, take the slot of the slowest warp of the previous iteration, or
+// hand out slots lowest first in the order warps finish.
+enum class LaneMode : uint8_t { None, Same, Slowest, Lowest };
 // testp's property (testp.finite.f32 etc.).
 enum class TestpOp : uint8_t { None, Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 
@@ -165,6 +173,7 @@ struct Instr {
   bool shiftamt = false;     // bfind.shiftamt
   PrmtMode prmt = PrmtMode::None;
   TestpOp testp = TestpOp::None;
+  LaneMode lane_mode = LaneMode::None;  // nexttid
   uint32_t guard = kNoReg;   // @%p / @!%p
   bool guard_neg = false;
   // Operands in PTX order: destination(s) first, then sources. For call: the

@@ -132,6 +132,7 @@ void compare_suffixes(const Instr& a, const Instr& b, Diff& d) {
   d.field("scope", a.scope, b.scope);
   d.field("prmt mode", a.prmt, b.prmt);
   d.field("testp op", a.testp, b.testp);
+  d.field("lane mode", a.lane_mode, b.lane_mode);
   d.field("flags", std::vector<bool>{a.ftz, a.sat, a.approx, a.full, a.uni, a.cc, a.to_space, a.nc,
                                      a.shift_left, a.clamp, a.wrap, a.shiftamt},
           std::vector<bool>{b.ftz, b.sat, b.approx, b.full, b.uni, b.cc, b.to_space, b.nc, b.shift_left,

@@ -36,7 +36,7 @@ const std::unordered_map<std::string_view, Opcode>& base_opcodes() {
       {"membar", Opcode::Membar}, {"fence", Opcode::Fence},
       {"atom", Opcode::Atom}, {"red", Opcode::Red}, {"shfl", Opcode::Shfl},
       {"vote", Opcode::Vote}, {"match", Opcode::Match}, {"activemask", Opcode::Activemask},
-      {"redux", Opcode::Redux},
+      {"redux", Opcode::Redux}, {"nexttbid", Opcode::NextTbId}, {"nexttid", Opcode::NextTid},
   };
   return table;
 }
@@ -54,6 +54,7 @@ enum class SuffixKind : uint8_t {
   Popc,        // bar.red.popc
   VoteAll, VoteAny, VoteBallot,
   Testp,
+  Lane,        // nexttid's .same/.slowest/.lowest
   Ftz, Sat, Approx, Full, Uni, Cc, To, Nc, ShiftL, ShiftR, Clamp, Wrap, Shiftamt, Gl,
 };
 
@@ -131,6 +132,8 @@ const std::unordered_map<std::string_view, Suffix>& suffixes() {
       {"notanumber", make(K::Testp, TestpOp::NotANumber)},
       {"normal", make(K::Testp, TestpOp::Normal)},
       {"subnormal", make(K::Testp, TestpOp::Subnormal)},
+      {"same", make(K::Lane, LaneMode::Same)}, {"slowest", make(K::Lane, LaneMode::Slowest)},
+      {"lowest", make(K::Lane, LaneMode::Lowest)},
       // Qualifiers with no functional effect in scwarp: synchronisation
       // markers (the engine always synchronises), cache operators and hints.
       {"sync", Suffix{K::Ignored}}, {"aligned", Suffix{K::Ignored}},
@@ -224,6 +227,7 @@ struct Decoder {
         }
         return true;
       case K::Testp: in.testp = static_cast<TestpOp>(s.value); return op == Opcode::Testp;
+      case K::Lane: in.lane_mode = static_cast<LaneMode>(s.value); return op == Opcode::NextTid;
       case K::Ftz: in.ftz = true; return true;
       case K::Sat: in.sat = true; return true;
       case K::Approx: in.approx = true; return true;
@@ -308,6 +312,9 @@ bool decode_parts(std::string_view text, Instr& in) {
     if (it == suffixes().end() || !d.apply(it->second)) return false;
   }
   if (!d.apply_types()) return false;
+  // nexttid names its mode; both extension instructions work on .u32.
+  if (in.op == Opcode::NextTid && in.lane_mode == LaneMode::None) return false;
+  if ((in.op == Opcode::NextTbId || in.op == Opcode::NextTid) && in.type != Type::U32) return false;
   // Vector atomics (sm_90 atom.v2.f32 ...) are not implemented.
   if ((in.op == Opcode::Atom || in.op == Opcode::Red) && in.vec > 1) return false;
   if (has_memory_space(in.op) && in.space == Space::None) in.space = Space::Generic;

@@ -29,6 +29,7 @@ Shape shape_of(const Instr& in) {
     case Opcode::Atom: return in.atom == AtomOp::Cas ? Shape{4, 4, 1} : Shape{3, 3, 1};
     case Opcode::Red: return {2, 2, 0};
     case Opcode::Prefetch: return {1, 1, 0};
+    case Opcode::NextTbId: case Opcode::NextTid:
     case Opcode::Mov: case Opcode::Cvt: case Opcode::Cvta: case Opcode::Isspacep:
     case Opcode::Abs: case Opcode::Neg: case Opcode::Not: case Opcode::Cnot:
     case Opcode::Popc: case Opcode::Clz: case Opcode::Brev: case Opcode::Bfind:

@@ -49,6 +49,11 @@ const char* scope_name(Scope s, Opcode op) {
   if (op == Opcode::Membar && s == Scope::Gpu) return "gl";  // membar.gl, not membar.gpu
   return n[static_cast<unsigned>(s)];
 }
+const char* lane_mode_name(LaneMode m) {
+  static const char* const names[] = {"", "same", "slowest", "lowest"};
+  return names[static_cast<unsigned>(m)];
+}
+
 const char* prmt_name(PrmtMode p) {
   static const char* const n[] = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
   return n[static_cast<unsigned>(p)];
@@ -110,6 +115,7 @@ void add_qualifiers(const Instr& in, SuffixWriter& w) {
   if (in.op == Opcode::Shfl) w.add(shfl_name(in.shfl));
   if (in.op == Opcode::Vote) w.add(vote_name(in.vote));
   w.add(testp_name(in.testp));
+  if (in.op == Opcode::NextTid) w.add(lane_mode_name(in.lane_mode));
   if (in.op == Opcode::Shf) w.add(in.shift_left ? "l" : "r");
   w.add_if(in.clamp, "clamp");
   w.add_if(in.wrap, "wrap");

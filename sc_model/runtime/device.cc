@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "sc_model/common/error.h"
+#include "sc_model/ptx/vtw_transform.h"
 #include "sc_model/runtime/launch_checks.h"
 
 namespace scwarp::runtime {
@@ -67,7 +68,7 @@ static void initialise_variables(func::GlobalMemory& mem, const LoadedModule& lm
 const LoadedModule& Device::install_module(ptx::Module ir,
                                            std::map<std::string, KernelResources> resources) {
   auto lm = std::make_unique<LoadedModule>();
-  lm->ir = std::move(ir);
+  lm->ir = transform_ ? transform_.apply(ir) : std::move(ir);
   lm->resources = std::move(resources);
   lm->global_segment = mem_.allocate(lm->ir.global_bytes);
   lm->const_segment = mem_.allocate(lm->ir.const_bytes);
@@ -98,11 +99,39 @@ static void set_resources(func::LaunchSpec& spec, const LoadedModule& module,
   spec.static_shared_bytes = it->second.shared_bytes;
 }
 
+Dim3 Device::virtual_launch(const LoadedModule& module, const ptx::Function& fn, Dim3 logical, Dim3 block,
+                            uint32_t dynamic_shared_bytes, KernelArgs& args, LaunchResult& note) const {
+  for (uint32_t d : {logical.x, logical.y, logical.z}) args.add(d);
+  KernelResources resources;
+  auto it = module.resources.find(fn.name);
+  const bool counted = it != module.resources.end();
+  if (counted) resources = it->second;
+  else resources.shared_bytes = uint32_t(fn.static_shared_bytes);
+  const SmLimits sm = executor_->sm_limits();
+  const uint32_t per_sm = resident_blocks_per_sm(resources, uint32_t(block.count()), dynamic_shared_bytes, sm);
+  if (per_sm == 0)
+    throw Error(fmt::format("kernel {}: one block of {} threads does not fit an SM; no virtual TB can run",
+                            fn.name, block.count()));
+  const uint64_t resident = uint64_t(per_sm) * sm.sms;
+  const uint64_t virtual_tbs = std::min<uint64_t>(resident, logical.count());
+  note.logical_blocks = logical.count();
+  note.placement = fmt::format(
+      "{} virtual TBs for {} logical TBs: {} per SM x {} SMs, counted with {}", virtual_tbs, logical.count(),
+      per_sm, sm.sms,
+      counted ? fmt::format("ptxas's {} registers per thread", resources.registers)
+              : std::string("no register limit (no ptxas count for this kernel)"));
+  return Dim3{uint32_t(virtual_tbs), 1, 1};
+}
+
 LaunchResult Device::launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
-                            Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args) {
+                            Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& given_args) {
   const ptx::Function& fn = find_kernel(module.ir, kernel);
   ptx::check_kernel(module.ir, fn);
   check_launch_shape(fn, grid, block, dynamic_shared_bytes);
+  KernelArgs args = given_args;
+  LaunchResult virtual_note;
+  if (ptx::is_vtw_kernel(module.ir, fn))
+    grid = virtual_launch(module, fn, grid, block, dynamic_shared_bytes, args, virtual_note);
   func::LaunchSpec spec;
   spec.module = &module.ir;
   spec.kernel = &fn;
@@ -115,10 +144,15 @@ LaunchResult Device::launch(const LoadedModule& module, const std::string& kerne
   spec.grid_id = ++launches_;
   set_resources(spec, module, kernel);
   LaunchResult r = executor_->execute(mem_, spec);
+  r.logical_blocks = virtual_note.logical_blocks;
+  r.placement = virtual_note.placement;
   totals_.thread_instructions += r.thread_instructions;
   totals_.warp_instructions += r.warp_instructions;
   totals_.blocks += r.blocks;
   totals_.cycles += r.cycles;
+  totals_.logical_blocks += r.logical_blocks;
+  if (!r.placement.empty() && totals_.placement.find(r.placement) == std::string::npos)
+    totals_.placement += (totals_.placement.empty() ? "" : "; ") + r.placement;
   return r;
 }
 

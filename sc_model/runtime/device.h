@@ -14,6 +14,7 @@
 #include "sc_model/func/memory.h"
 #include "sc_model/runtime/occupancy.h"
 #include "sc_model/ptx/ir.h"
+#include "sc_model/ptx/transform_spec.h"
 
 namespace scwarp::runtime {
 
@@ -56,6 +57,10 @@ struct LaunchResult {
   uint64_t warp_instructions = 0;
   uint64_t blocks = 0;
   uint64_t cycles = 0;          // 0 in functional mode
+  // A kernel transformed for VTW: the logical TBs asked for, and how the
+  // virtual TBs launched for them were counted (empty otherwise).
+  uint64_t logical_blocks = 0;
+  std::string placement;
 };
 
 // Runs one prepared launch to completion. The functional executor is the
@@ -69,6 +74,8 @@ class Executor {
   virtual void copied_to_device(uint64_t dst, uint64_t bytes) { (void)dst, (void)bytes; }
   // The device memory the Device may allocate (the timing model: its config's).
   virtual uint64_t device_memory_bytes() const { return func::kDefaultDeviceMemoryBytes; }
+  // The SMs blocks are placed on (a VTW kernel launches as many TBs as fit at once).
+  virtual SmLimits sm_limits() const { return kGtx480; }
 };
 // A kernel launch may execute at most `max_thread_instructions` on the
 // functional engine; past it, the run fails saying where every warp of the
@@ -106,9 +113,15 @@ class Device {
   const LoadedModule& load_module(const std::string& ptx_text, const std::string& name,
                                   std::map<std::string, KernelResources> resources = {});
   const LoadedModule& load_module_file(const std::string& path);
+  // Every module loaded from now on is transformed first (`--transform`).
+  void set_module_transform(ptx::ModuleTransform transform) { transform_ = std::move(transform); }
+  const std::string& module_transform() const { return transform_.name; }
 
   // Checks the kernel (unsupported instructions, argument count and sizes,
   // block size limits) and runs it. Throws scwarp::Error on any problem.
+  // A kernel transformed for VTW (ptx/vtw_transform.h) takes the original
+  // kernel's arguments and grid: the launch adds the logical grid parameters
+  // and runs NumVirtualTBs = min(TBs resident at once, logical TBs) TBs.
   LaunchResult launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
                       Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args);
 
@@ -121,10 +134,15 @@ class Device {
   const LoadedModule& install_module(ptx::Module ir,
                                      std::map<std::string, KernelResources> resources);
 
+  // A VTW kernel's launch: its grid parameters appended, its virtual grid.
+  Dim3 virtual_launch(const LoadedModule& module, const ptx::Function& fn, Dim3 logical, Dim3 block,
+                      uint32_t dynamic_shared_bytes, KernelArgs& args, LaunchResult& note) const;
+
   func::GlobalMemory mem_;
   std::unique_ptr<Executor> executor_;
   std::vector<std::unique_ptr<LoadedModule>> modules_;
   LaunchResult totals_;
+  ptx::ModuleTransform transform_;
   uint64_t launches_ = 0;   // %gridid of the next launch minus one
 };
 

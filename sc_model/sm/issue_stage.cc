@@ -152,6 +152,9 @@ void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
     func::Block& block = *table_.tbs()[t].block;
     for (uint32_t i = 0; i < tb.warps; ++i)
       tb.warps_at_barrier += block.warp(i).state() == func::WarpState::AtBarrier;
+  }
+  // A virtual warp entering its next iteration may release its siblings' holds.
+  if (rec.released_barrier || rec.took_tb_index) {
     table_.refresh_tb(t);
   } else {
     table_.refresh(w);

@@ -88,6 +88,7 @@ uint64_t Sm::tick(uint64_t cycle) {
   // Holding an instruction, the collector may move it in any cycle: no sleep.
   changed_ |= collector_.tick(cycle) || collector_.busy();
   update_policy_view(cycle);
+  changed_ |= serve_tb_indices(cycle);
   changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
   changed_ |= issue_.tick(cycle);
   publish_in_flight(cycle);
@@ -193,6 +194,34 @@ void Sm::update_policy_view(uint64_t cycle) {
   m.global_done = uint64_t(live_->global_done.before(cycle));
   m.global_latency_sum = uint64_t(live_->global_latency_sum.before(cycle));
   m.gpu_global_in_flight = uint64_t(live_->global_in_flight.before(cycle));
+}
+
+// VTW: each virtual TB whose warp waits for the next logical TB index asks
+// the GPU's counter once and hands the grant to the engine when it arrives;
+// the policy sees whether the kernel's indices are all out (slow phase).
+// True while a request is outstanding: the SM must not sleep through its grant.
+bool Sm::serve_tb_indices(uint64_t cycle) {
+  bool busy = false;
+  for (uint32_t t = 0; t < table_.tbs().size(); ++t) {
+    TbSlot& tb = table_.tbs()[t];
+    if (!tb.block || !tb.engine->uses_virtual_tbs()) continue;
+    if (tb_index.size() == 0)
+      throw Error(fmt::format("SM {}: kernel {} uses nexttbid, but this SM has no logical TB counter", sm_id_,
+                              tb.engine->spec().kernel->name));
+    table_.tb_views()[t].indices_exhausted = tb_index->tb_indices_exhausted(tb.kernel, cycle);
+    if (tb.index_wanted && !tb.index_requested) {
+      tb.index_ticket = tb_index->request_tb_index(tb.kernel, tb.index_bound, sm_id_, t, cycle);
+      tb.index_requested = true;
+    }
+    if (!tb.index_requested) continue;
+    busy = true;
+    if (std::optional<uint64_t> index = tb_index->tb_index_granted(tb.index_ticket, cycle)) {
+      tb.engine->grant_tb_index(*tb.block, *index);
+      tb.index_wanted = tb.index_requested = false;
+      table_.refresh_tb(t);
+    }
+  }
+  return busy;
 }
 
 // Issue and completion both happen inside this SM's tick: one addition per

@@ -33,6 +33,8 @@ namespace scwarp::sm {
 class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, public WritebackIf {
  public:
   sc_core::sc_port<TbSinkIf> tb_sink;
+  // VTW's logical TB counter; needed only by kernels that use nexttbid.
+  sc_core::sc_port<TbIndexIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> tb_index;
 
   Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
   ~Sm() override;
@@ -65,6 +67,7 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   bool finish_tbs(uint64_t cycle);
   void check_deadlock(uint32_t tb_slot) const;
   void update_policy_view(uint64_t cycle);
+  bool serve_tb_indices(uint64_t cycle);
   void publish_in_flight(uint64_t cycle);
   uint64_t next_timer() const;
   void take_snapshots(uint64_t from, uint64_t until);  // boundaries in [from, until]

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include <systemc>
 
@@ -33,6 +34,19 @@ class TbSinkIf : public virtual sc_core::sc_interface {
  public:
   // A TB has finished: every warp exited and its last writes have left the SM.
   virtual void tb_done(const stats::TbRecord& record) = 0;
+};
+
+// VTW's GPU-wide logical TB counter as an SM reaches it (seed 004 Sec.
+// 4.2.1; gpu/logical_tb_counter.h): a request when a virtual TB needs the
+// index of its next iteration, its grant a fixed latency later, and whether
+// the kernel's last index is out (the slow phase). Answers never depend on
+// the order in which SMs run within a cycle.
+class TbIndexIf : public virtual sc_core::sc_interface {
+ public:
+  virtual uint64_t request_tb_index(uint64_t kernel, uint64_t bound, uint32_t sm, uint32_t tb_slot,
+                                    uint64_t cycle) = 0;  // returns a ticket
+  virtual std::optional<uint64_t> tb_index_granted(uint64_t ticket, uint64_t now) = 0;
+  virtual bool tb_indices_exhausted(uint64_t kernel, uint64_t now) = 0;
 };
 
 }  // namespace scwarp::sm

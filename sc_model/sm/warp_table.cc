@@ -136,6 +136,7 @@ void WarpTable::refresh(uint32_t w) {
     v.wait = WarpWait::Empty;
     return;
   }
+  v.iteration = slot.warp->iteration();
   func::WarpState state = slot.warp->state();
   if (state == func::WarpState::Exited) {
     v.wait = WarpWait::Exited;
@@ -157,9 +158,23 @@ void WarpTable::refresh(uint32_t w) {
       v.wait = WarpWait::Data;
       v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
     } else {
-      v.wait = WarpWait::Ready;
+      v.wait = sibling_wait(w);
     }
   }
+}
+
+// Ready, unless a virtual warp is held for its siblings (func::SiblingHold);
+// one waiting for a logical TB index makes its TB ask for one.
+WarpWait WarpTable::sibling_wait(uint32_t w) {
+  const WarpSlot& slot = warps_[w];
+  const func::SiblingHold hold = slot.engine->sibling_hold(*slot.block, *slot.warp);
+  if (hold == func::SiblingHold::None) return WarpWait::Ready;
+  if (hold == func::SiblingHold::Index) {
+    TbSlot& tb = tbs_[warp_views_[w].tb_slot];
+    tb.index_wanted = true;
+    tb.index_bound = slot.engine->tb_index_bound(*slot.block, *slot.warp);
+  }
+  return WarpWait::Sibling;
 }
 
 void WarpTable::record_memory_latency(const ptx::Instr& instr, uint64_t cycles) {
@@ -168,7 +183,11 @@ void WarpTable::record_memory_latency(const ptx::Instr& instr, uint64_t cycles) 
 }
 
 void WarpTable::refresh_tb(uint32_t t) {
-  const sched::TbView& v = tb_views_[t];
+  sched::TbView& v = tb_views_[t];
+  const TbSlot& tb = tbs_[t];
+  const func::IterationSpread spread = tb.engine->iterations(*tb.block);
+  v.min_iteration = spread.min;
+  v.warps_ahead = spread.ahead;
   for (uint32_t w = v.first_warp; w < v.first_warp + v.warps; ++w) refresh(w);
 }
 

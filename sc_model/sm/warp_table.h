@@ -47,6 +47,10 @@ struct TbSlot {
   uint64_t warp_instructions = 0, thread_instructions = 0;
   uint32_t in_flight = 0;      // issued instructions not yet written back / completed
   TbMeasure measure;           // for the papers' metrics
+  // VTW: a warp waits for the next logical TB index (SiblingHold::Index);
+  // the SM asks the GPU-wide counter once and hands the grant to the engine.
+  bool index_wanted = false, index_requested = false;
+  uint64_t index_bound = 0, index_ticket = 0;
 };
 
 class WarpTable {
@@ -87,6 +91,7 @@ class WarpTable {
   void record_memory_latency(const ptx::Instr& instr, uint64_t cycles);
 
  private:
+  sched::WarpWait sibling_wait(uint32_t w);
   uint32_t free_tb_slot() const;
   uint32_t free_warp_range(uint32_t count) const;  // first slot, or kNoWarp
   void rebuild_scheduler_lists();

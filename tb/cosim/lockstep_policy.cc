@@ -29,6 +29,7 @@ const char* wait_name(WarpWait w) {
     case WarpWait::Control: return "Control";
     case WarpWait::Data: return "Data";
     case WarpWait::Barrier: return "Barrier";
+    case WarpWait::Sibling: return "Sibling";
     case WarpWait::Exited: return "Exited";
   }
   return "?";
