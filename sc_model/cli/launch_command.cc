@@ -25,6 +25,7 @@
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/gpu/timing_executor.h"
+#include "sc_model/ptx/transform_spec.h"
 #include "sc_model/runtime/device.h"
 #include "sc_model/stats/run_report.h"
 
@@ -42,6 +43,7 @@ struct LaunchOptions {
   std::vector<std::string> outs;
   std::string json_path;
   bool functional = false;
+  std::string transform;
   uint64_t max_instructions = runtime::kDefaultMaxThreadInstructions;
   ConfigChoice config;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
@@ -195,6 +197,8 @@ void print_summary(const LaunchOptions& opts, const LaunchPlan& plan,
   fmt::print("kernel               {}\n", opts.kernel);
   fmt::print("grid                 {}\n", dims(plan.grid));
   fmt::print("block                {}\n", dims(plan.block));
+  if (!opts.transform.empty()) fmt::print("transform            {}\n", opts.transform);
+  if (!result.placement.empty()) fmt::print("virtual TBs          {}\n", result.placement);
   fmt::print("blocks               {}\n", result.blocks);
   fmt::print("warp instructions    {}\n", result.warp_instructions);
   fmt::print("thread instructions  {}\n", result.thread_instructions);
@@ -232,6 +236,7 @@ int launch(const LaunchOptions& opts) {
   const gpu::TimingExecutor* timing = timing_owned.get();
   runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
                                       : runtime::make_functional_executor(opts.max_instructions));
+  device.set_module_transform(ptx::parse_transform(opts.transform));
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);
   const runtime::KernelArgs args = kernel_args(plan.args, buffers);
@@ -265,6 +270,8 @@ void add_launch_command(CLI::App& app, int& exit_status) {
                   "Kernel argument in parameter order: TYPE:VALUE (u8 u16 u32 u64 s8 s16 s32 s64 "
                   "f32 f64) or ptr:BUFFER; repeatable");
   cmd->add_option("--out", opts->outs, "After the launch write buffer NAME to FILE: NAME=FILE; repeatable");
+  cmd->add_option("--transform", opts->transform,
+                  std::string("Transform the module before it runs: ") + ptx::transforms_help());
   cmd->add_option("--json", opts->json_path,
                   "Write the launch's report as JSON (on the timing model: every counter, as run --json)");
   CLI::Option* config = cmd->add_option("--config", opts->config.config,

@@ -120,7 +120,7 @@ void add_selection_options(CLI::App* cmd, SweepRequest& req) {
   workload->excludes(suite);
   cmd->add_option("--sched", req.policies,
                   "Issue policies (several values); ISSUE+FETCH also sets the fetch policy, "
-                  "e.g. mwf_lrr+cff")
+                  "e.g. mwf_lrr+cff; @TRANSFORM runs transformed kernels, e.g. gto@vtw:same (vGTO)")
       ->required();
   cmd->add_option("--config", req.configs,
                   "GPU config files or names in configs/ (several values; default: built-in gtx480)");

@@ -10,6 +10,8 @@
 
 #include "sc_model/cli/run_config.h"
 #include "sc_model/cli/usage_error.h"
+#include "sc_model/common/error.h"
+#include "sc_model/ptx/transform_spec.h"
 #include "tb/workloads/workload.h"
 
 namespace scwarp::cli {
@@ -43,16 +45,29 @@ bool is_policy_name(const std::string& name) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; });
 }
 
-// "ISSUE" or "ISSUE+FETCH" into its two names.
-std::pair<std::string, std::string> split_policy(const std::string& policy) {
-  const size_t plus = policy.find('+');
-  const std::string sched = policy.substr(0, plus);
-  const std::string fetch = plus == std::string::npos ? "" : policy.substr(plus + 1);
-  if (!is_policy_name(sched) || (plus != std::string::npos && !is_policy_name(fetch)))
-    throw UsageError(fmt::format("--sched '{}': expected ISSUE or ISSUE+FETCH, policy names of "
+struct PolicyParts {
+  std::string sched, fetch, transform;
+};
+
+// "ISSUE[+FETCH][@TRANSFORM]" into its parts: the transformation is a sweep
+// axis too (vGTO is "gto@vtw:same": GTO running the VTW-transformed kernels).
+PolicyParts split_policy(const std::string& policy) {
+  const size_t at = policy.find('@');
+  const std::string policies = policy.substr(0, at);
+  const size_t plus = policies.find('+');
+  PolicyParts parts{policies.substr(0, plus), plus == std::string::npos ? "" : policies.substr(plus + 1), ""};
+  if (!is_policy_name(parts.sched) || (plus != std::string::npos && !is_policy_name(parts.fetch)))
+    throw UsageError(fmt::format("--sched '{}': expected ISSUE[+FETCH][@TRANSFORM], policy names of "
                                  "letters, digits, '_', '-' and '.'",
                                  policy));
-  return {sched, fetch};
+  if (at != std::string::npos) {
+    try {
+      parts.transform = ptx::parse_transform(policy.substr(at + 1)).name;
+    } catch (const Error& e) {
+      throw UsageError(fmt::format("--sched '{}': {}", policy, e.what()));
+    }
+  }
+  return parts;
 }
 
 // Loads each config once (so a bad --config or --set fails here, not in every
@@ -80,6 +95,7 @@ std::vector<std::string> child_args(const SweepRequest& req, const SweepRun& run
   std::vector<std::string> args{"run", "--workload", run.workload, "--size", req.size,
                                 "--seed", std::to_string(req.seed), "--sched", run.sched};
   if (!run.fetch.empty()) args.insert(args.end(), {"--fetch", run.fetch});
+  if (!run.transform.empty()) args.insert(args.end(), {"--transform", run.transform});
   if (!config.empty()) args.insert(args.end(), {"--config", config, "--configs-dir", req.configs_dir});
   for (const std::string& set : req.sets) args.insert(args.end(), {"--set", set});
   return args;
@@ -99,9 +115,10 @@ std::vector<SweepRun> plan_sweep(const SweepRequest& req) {
   std::vector<SweepRun> runs;
   for (size_t c = 0; c < configs.size(); ++c) {
     for (const std::string& policy : req.policies) {
-      const auto [sched, fetch] = split_policy(policy);
+      const PolicyParts parts = split_policy(policy);
       for (const std::string& workload : workload_list) {
-        SweepRun run{workload, barrier_intensive(workload), policy, sched, fetch, names[c], {}};
+        SweepRun run{workload, barrier_intensive(workload), policy, parts.sched, parts.fetch, parts.transform,
+                     names[c], {}};
         run.args = child_args(req, run, configs[c]);
         runs.push_back(std::move(run));
       }
