@@ -8,6 +8,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/ptx/cfg.h"
 #include "sc_model/ptx/rewrite.h"
+#include "sc_model/ptx/uniformity.h"
 
 namespace scwarp::ptx {
 
@@ -94,46 +95,23 @@ bool is_barrier_block(const Function& fn, const BasicBlock& b) {
   return false;
 }
 
-bool leaves_kernel(const BasicBlock& b) {
-  return std::find(b.succs.begin(), b.succs.end(), kExitBlock) != b.succs.end();
-}
-
-// Blocks reachable from `from` (itself included).
-std::vector<bool> reachable(const std::vector<BasicBlock>& blocks, uint32_t from) {
-  std::vector<bool> seen(blocks.size(), false);
-  std::vector<uint32_t> work{from};
-  seen[from] = true;
-  while (!work.empty()) {
-    uint32_t b = work.back();
-    work.pop_back();
-    for (uint32_t s : blocks[b].succs)
-      if (s != kExitBlock && !seen[s]) seen[s] = true, work.push_back(s);
-  }
-  return seen;
-}
-
-// Software index: the loop-head barrier counts every warp of the TB, so a
-// warp that returns while a sibling may still reach a barrier of the same
-// iteration would meet that sibling at the wrong barrier. Refused where a
-// forward branch leads both to a return and to a barrier (loop latches,
-// backward branches, are taken by whole TBs in the kernels this accepts).
+// Software index: the loop-head barrier counts every warp of the TB. A
+// barrier that only some warps of a TB reach (one a branch the threads of a
+// TB may take different ways governs, ptx/uniformity.h) is legal in CUDA
+// only because the others have exited; transformed, they wait at the loop
+// head instead, and the two barriers would release each other. Refused.
 void check_software_barriers(const Module& m, const Function& k) {
   const std::vector<BasicBlock> blocks = build_cfg(k);
+  const std::vector<uint32_t> ipdom = immediate_post_dominators(blocks);
+  const std::vector<bool> varying = varying_branches(k, blocks);
   for (uint32_t b = 0; b < blocks.size(); ++b) {
-    if (blocks[b].succs.size() < 2) continue;
-    const Instr& branch = k.code[blocks[b].end - 1];
-    if (branch.op == Opcode::Bra && branch.ops[0].target < blocks[b].first) continue;
-    const std::vector<bool> ahead = reachable(blocks, b);
-    bool to_barrier = false, to_return = false;
-    for (uint32_t r = 0; r < blocks.size(); ++r) {
-      if (!ahead[r]) continue;
-      to_barrier = to_barrier || is_barrier_block(k, blocks[r]);
-      to_return = to_return || leaves_kernel(blocks[r]);
-    }
-    if (to_barrier && to_return)
-      refuse(k, at(m, branch),
-             "with the software index a warp can return here while its siblings may still reach a barrier "
-             "(use a hardware mode: the machine then counts such a warp as gone from that iteration)");
+    if (!varying[b]) continue;
+    const std::vector<bool> region = branch_region(blocks, ipdom, b);
+    for (uint32_t r = 0; r < blocks.size(); ++r)
+      if (region[r] && is_barrier_block(k, blocks[r]))
+        refuse(k, at(m, k.code[blocks[b].end - 1]),
+               "with the software index, warps that leave here may skip a barrier their siblings wait at "
+               "(use a hardware mode: the machine counts a warp that left its iteration as gone)");
   }
 }
 
