@@ -82,7 +82,9 @@ class Executor {
 // running block is (an endless loop must not hang the program). The default
 // is far above any of our workloads (the largest runs under 2e8).
 inline constexpr uint64_t kDefaultMaxThreadInstructions = 10'000'000'000ull;
-std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions = kDefaultMaxThreadInstructions);
+// `sm`: the GPU a VTW kernel's virtual TBs are counted for (Device::launch).
+std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions = kDefaultMaxThreadInstructions,
+                                                   const SmLimits& sm = kGtx480);
 
 class Device {
  public:

@@ -11,7 +11,9 @@ namespace {
 
 class FunctionalExecutor : public Executor {
  public:
-  explicit FunctionalExecutor(uint64_t max_thread_instructions) : limit_(max_thread_instructions) {}
+  FunctionalExecutor(uint64_t max_thread_instructions, const SmLimits& sm)
+      : limit_(max_thread_instructions), sm_(sm) {}
+  SmLimits sm_limits() const override { return sm_; }
 
   LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override {
     func::Engine engine(mem, spec);
@@ -28,12 +30,13 @@ class FunctionalExecutor : public Executor {
 
  private:
   uint64_t limit_;  // per launch
+  SmLimits sm_;
 };
 
 }  // namespace
 
-std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions) {
-  return std::make_unique<FunctionalExecutor>(max_thread_instructions);
+std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions, const SmLimits& sm) {
+  return std::make_unique<FunctionalExecutor>(max_thread_instructions, sm);
 }
 
 }  // namespace scwarp::runtime
