@@ -56,6 +56,16 @@ const std::string& workload_ptx(const std::string& name) {
   return it->second;
 }
 
+std::map<std::string, KernelResources> kernel_resources_after(const std::string& transform) {
+  const std::string prefix = transform.empty() ? "" : transform + "/";
+  std::map<std::string, KernelResources> out;
+  for (const auto& [name, resources] : all_kernel_resources()) {
+    const bool transformed = name.find('/') != std::string::npos;
+    if (transformed == !prefix.empty() && name.starts_with(prefix)) out[name.substr(prefix.size())] = resources;
+  }
+  return out;
+}
+
 KernelResources kernel_resources(const std::string& mangled_kernel_name) {
   const auto& table = all_kernel_resources();
   auto it = table.find(mangled_kernel_name);

@@ -52,7 +52,11 @@ const std::string& workload_ptx(const std::string& name);
 using runtime::KernelResources;
 KernelResources kernel_resources(const std::string& mangled_kernel_name);
 // Every kernel of every workload, by mangled name (what load_workload_module
-// hands the Device so the timing model knows each kernel's occupancy).
+// hands the Device so the timing model knows each kernel's occupancy), and
+// each kernel transformed by a module transformation, as "<transform>/<name>"
+// ("vtw:same/matmul_tiled": scripts/gen_ptx.sh counts those too).
 const std::map<std::string, KernelResources>& all_kernel_resources();
+// The kernels as `transform` ("" = none) leaves them, by their own names.
+std::map<std::string, KernelResources> kernel_resources_after(const std::string& transform);
 
 }  // namespace scwarp::workloads

@@ -1,5 +1,6 @@
 // The committed PTX and resources.json must be what scripts/gen_ptx.sh makes
-// from the committed .cu files. Needs nvcc; skipped (with a message) without.
+// from the committed .cu files (with the built scwarp for the VTW-transformed
+// kernels' counts). Needs nvcc; skipped (with a message) without.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -54,7 +55,7 @@ TEST(WorkloadPtx, CommittedPtxMatchesRegeneratedPtx) {
   fs::path src = SCWARP_SOURCE_DIR;
   fs::path out = fs::temp_directory_path() / ("scwarp_ptx_" + std::to_string(::getpid()));
   fs::remove_all(out);
-  std::string cmd = "PATH=\"" + fs::path(nvcc).parent_path().string() + ":$PATH\" bash \"" +
+  std::string cmd = "SCWARP=\"" SCWARP_BINARY "\" PATH=\"" + fs::path(nvcc).parent_path().string() + ":$PATH\" bash \"" +
                     (src / "scripts/gen_ptx.sh").string() + "\" \"" + out.string() + "\" > /dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << "scripts/gen_ptx.sh failed: " << cmd;
 
