@@ -21,13 +21,15 @@ import sys
 SEEDS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
 DEFAULT = "pro_baws"
 # The sections of report.md a seed may ask for, in the order they are written.
-SECTIONS = ["barrier", "divergence", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
+SECTIONS = ["barrier", "divergence", "vtw", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
 REQUIRED = ["name", "title", "papers", "grid", "workloads", "outputs", "sections", "claims"]
 # The kinds of claim (sweep_report.py's claim_measure) and the fields each needs.
 CLAIM_FIELDS = {
     "ratio": ["reference", "value"],
     "difference_over_lrr": ["reference", "value"],
     "rank_share": ["among", "rank_at_most", "count", "of"],
+    "stall_ratio": ["reference", "value"],
+    "instruction_ratio": ["reference", "value"],
 }
 
 
@@ -61,7 +63,7 @@ def validate(seed, where):
     if missing:
         fail(f"missing {', '.join(missing)}")
     if not seed["grid"] or not all(isinstance(p, str) and p for p in seed["grid"]):
-        fail("grid must be a non-empty list of policies (ISSUE or ISSUE+FETCH)")
+        fail("grid must be a non-empty list of policies (ISSUE[+FETCH][@TRANSFORM])")
     w = seed["workloads"]
     if ("suite" in w) == ("list" in w):
         fail("workloads needs exactly one of suite (barrier|other|all) or list")

@@ -90,8 +90,34 @@ class Sweep:
         key = run["report"]
         if key not in self._kept:
             report = self.report(run)
-            self._kept[key] = {k: report[k] for k in ("stalls", "metrics", "scheduler_cycles")}
+            self._kept[key] = {k: report[k] for k in ("stalls", "metrics", "scheduler_cycles", "issued",
+                                                      "thread_instructions", "kernels")}
+            for k in self._kept[key]["kernels"]:
+                k.pop("tbs", None)
         return self._kept[key]
+
+    def measure_of(self, config, measure):
+        """measure(policy, workload) of the verified runs: 'cycles', 'stall_cycles'
+        (scheduler-cycles without an issue, summed over the SMs) or
+        'thread_instructions'; None for the others."""
+        def value(policy, workload):
+            run = self.verified(config, policy, workload)
+            if run is None:
+                return None
+            if measure == "cycles":
+                return run["cycles"]
+            kept = self.kept(run)
+            return kept["scheduler_cycles"] - kept["issued"] if measure == "stall_cycles" else kept[measure]
+        return value
+
+    def divergence_set(self, config, workload):
+        """Seed 004's set (1-4) of a workload: that of its kernel with the most
+        TBs under LRR (scripts/divergence_sets.py); None without a verified LRR run."""
+        run = self.verified(config, "lrr", workload)
+        if run is None:
+            return None
+        rows = divergence_rows(self.report(run))
+        return max(rows, key=lambda r: r[2])[-1] if rows else None
 
     def stalls(self, run):
         return self.kept(run)["stalls"]
@@ -440,6 +466,8 @@ def config_section(sweep, config, baseline, args, seed):
         text += barrier_section(sweep, config)
     if "divergence" in sections:
         text += divergence_section(sweep, config)
+    if "vtw" in sections:
+        text += vtw_section(sweep, config)
     if baseline and "speedup" in sections:
         text += speedup_section(sweep, config, baseline, args.out)
     if "cycles" in sections:
@@ -513,6 +541,88 @@ def divergence_section(sweep, config):
     return text + "\n"
 
 
+RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tb", "workloads", "ptx", "resources.json")
+
+
+def set_groups(sweep, config):
+    """(label, workloads) for seed 004's GMEAN1..4 rows and the overall one."""
+    sets = {w: sweep.divergence_set(config, w) for w in sweep.workloads}
+    groups = [(f"GMEAN{s}", [w for w in sweep.workloads if sets[w] == s]) for s in (1, 2, 3, 4)]
+    return sets, [g for g in groups if g[1]] + [("GMEAN", sweep.workloads)]
+
+
+def kernel_residency(sweep, config, policy, workload):
+    """{kernel name: most TBs resident at once over its launches} of a verified run."""
+    run = sweep.verified(config, policy, workload)
+    out = {}
+    for k in ([] if run is None else sweep.kept(run)["kernels"]):
+        out[k["name"]] = max(out.get(k["name"], 0), k["max_resident_tbs"])
+    return out
+
+
+def register_rows(sweep, config, reference, transformed):
+    """Seed 004 Table 7: per kernel, ptxas's registers before and after the
+    transformation and the TBs resident on the GPU at once (the original under
+    the reference policy; the transformed kernel's virtual TBs, all resident)."""
+    with open(RESOURCES) as f:
+        resources = json.load(f)
+    prefix = transformed.split("@", 1)[1] + "/"
+    rows, same = [], 0
+    for w in sweep.workloads:
+        before = kernel_residency(sweep, config, reference, w)
+        after = kernel_residency(sweep, config, transformed, w)
+        for name in sorted(set(before) & set(after)):
+            regs, vregs = resources.get(name, {}).get("registers"), resources.get(prefix + name, {}).get("registers")
+            res, vres = before[name], after[name]
+            if res == vres:
+                same += 1
+                continue
+            rows.append([w, name, regs, vregs, res, vres])
+    return rows, same
+
+
+def vtw_section(sweep, config):
+    """Seed 004's Tables 4, 6 and 7 on this sweep: every policy normalised to
+    GTO on the original kernels, per workload and per divergence set; vInstr;
+    stall cycles over GTO's; registers and residency before and after."""
+    reference = "gto"
+    transformed = next((p for p in sweep.policies if p.startswith("vtw@")), None)
+    if reference not in sweep.policies or transformed is None:
+        return ""
+    others = [p for p in sweep.policies if p != reference]
+    cycles = sweep.cycles_of(config)
+    stalls = sweep.measure_of(config, "stall_cycles")
+    instructions = sweep.measure_of(config, "thread_instructions")
+    sets, groups = set_groups(sweep, config)
+    rows = [[w, sets[w] or "-"] + [fmt_ratio(ratio(cycles, p, reference, w)) for p in others]
+            + [fmt_ratio(ratio(instructions, reference, transformed, w))] for w in sweep.workloads]
+    for label, group in groups:
+        rows.append([label, f"{len(group)}"] + [fmt_ratio(mean_speedup(cycles, p, reference, group)[0]) for p in others]
+                    + [fmt_ratio(mean_speedup(instructions, reference, transformed, group)[0])])
+    text = (f"### VTW: performance over {reference} (seed 004 Table 4)
+
+"
+            f"cycles({reference}) / cycles(policy); a policy `P@vtw:MODE` runs the transformed kernels (vGTO is "
+            f"`gto@vtw:same`, vLRR `lrr@vtw:same`). vInstr: thread instructions of `{transformed}` over {reference}'s "
+            "on the original kernels. Set: seed 004's divergence set of the workload's kernel with the most TBs, "
+            "measured under LRR (Tables 1-2 above); GMEANk over the workloads of set k.\n\n"
+            + md_table(["workload", "set"] + others + ["vInstr"], rows))
+    stall_rows = [[label] + [fmt_ratio(mean_speedup(stalls, reference, p, group)[0]) for p in others]
+                  for label, group in groups]
+    text += (f"\n### VTW: stall cycles over {reference}'s (seed 004 Table 6; lower is better)\n\n"
+             "Scheduler-cycles without an issue, summed over the SMs, geometric mean of the ratios.\n\n"
+             + md_table(["set"] + others, stall_rows))
+    reg_rows, same = register_rows(sweep, config, reference, transformed)
+    text += (f"\n### VTW: registers and residency (seed 004 Table 7)\n\n"
+             f"ptxas's registers per thread of each kernel before and after `{transformed.split('@', 1)[1]}` "
+             "(tb/workloads/ptx/resources.json), the most TBs resident at once on the GPU under "
+             f"{reference}, and the virtual TBs the transformed kernel ran with. Kernels whose residency did not "
+             f"change ({same}) are left out, as in the paper.\n\n"
+             + (md_table(["workload", "kernel", "Regs", "vRegs", "Res", "vRes"], reg_rows) if reg_rows
+                else "None changed.\n"))
+    return text + "\n"
+
+
 def ranks(cycles, policy, among, workloads):
     """{workload: rank of policy among the `among` policies} by cycles, fewest
     first, on the workloads where every one of them has cycles (verified).
@@ -567,8 +677,11 @@ def claim_source(claim):
     return f"seed {claim['paper'][:3]}"
 
 
-def claim_workloads(sweep, claim):
+def claim_workloads(sweep, config, claim):
+    """all, barrier, other, or set1..set4 (seed 004's divergence sets, measured under LRR)."""
     group = claim["workloads"]
+    if group.startswith("set"):
+        return [w for w in sweep.workloads if sweep.divergence_set(config, w) == int(group[3:])]
     return [w for w in sweep.workloads if group == "all" or (group == "barrier") == sweep.barrier[w]]
 
 
@@ -580,7 +693,12 @@ def claim_policies(claim):
     return [claim["policy"], claim["reference"]] + extra
 
 
-def claim_measure(cycles, claim, workloads):
+# Claim kinds that compare another measure than cycles: the geometric mean of
+# measure(policy) / measure(reference) (lower is better for both).
+MEASURED = {"stall_ratio": "stall_cycles", "instruction_ratio": "thread_instructions"}
+
+
+def claim_measure(cycles, claim, workloads, measure=None):
     """(our value computed the way the paper computed its, workloads covered).
     'ratio': mean of cycles(reference) / cycles(policy). 'difference_over_lrr':
     1 + (policy's mean speedup over LRR) - (reference's), on the workloads
@@ -594,6 +712,8 @@ def claim_measure(cycles, claim, workloads):
         return sum(1 for r in ranked.values() if r <= claim["rank_at_most"]) / len(ranked), len(ranked)
     if claim["compare"] == "ratio":
         return mean_speedup(cycles, claim["policy"], claim["reference"], workloads)
+    if claim["compare"] in MEASURED:
+        return mean_speedup(measure, claim["reference"], claim["policy"], workloads)
     common = [w for w in workloads if all(cycles(p, w) is not None for p in claim_policies(claim))]
     if not common:
         return None, 0
@@ -610,7 +730,8 @@ def gain_gap(ours, reference):
 def compare_text(claim):
     if claim["compare"] == "rank_share":
         return f"rank 1..{claim['rank_at_most']} of {len(claim['among'])}, share"
-    return {"ratio": "ratio", "difference_over_lrr": "difference over LRR"}[claim["compare"]]
+    return {"ratio": "ratio", "difference_over_lrr": "difference over LRR",
+            "stall_ratio": "stall cycles / reference's", "instruction_ratio": "instructions / reference's"}[claim["compare"]]
 
 
 def paper_value(claim):
@@ -636,13 +757,14 @@ def claim_row(sweep, config, claim, unregistered, before):
         why = ", ".join(f"`{p}` " + ("not registered in scwarp yet" if p in unregistered else "not in the sweep")
                         for p in absent)
         return head + [f"missing: {why}"] + blank
-    workloads = claim_workloads(sweep, claim)
+    workloads = claim_workloads(sweep, config, claim)
     if not workloads:
         return head + [f"missing: no {claim['workloads']} workloads in the sweep"] + blank
-    ours, n = claim_measure(sweep.cycles_of(config), claim, workloads)
+    ours, n = claim_measure(sweep.cycles_of(config), claim, workloads, sweep.measure_of(config, MEASURED[claim["compare"]])
+                            if claim["compare"] in MEASURED else None)
     if not before:
         return head + [fmt_value(claim, ours, n), gain_gap(ours, paper_value(claim)), f"{n}/{len(workloads)}"]
-    old, old_n = claim_measure(before, claim, workloads)
+    old, old_n = claim_measure(before, claim, workloads) if claim["compare"] not in MEASURED else (None, 0)
     return head + [fmt_value(claim, old, old_n), fmt_value(claim, ours, n), gain_gap(ours, paper_value(claim)),
                    gain_gap(ours, old), f"{old_n}, {n}/{len(workloads)}"]
 

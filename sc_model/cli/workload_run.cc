@@ -45,6 +45,8 @@ nlohmann::json to_json(const WorkloadRun& run) {
       {"size", workloads::size_name(run.size)},
       {"seed", run.seed},
       {"transform", run.transform.empty() ? "none" : run.transform},
+      {"logical_blocks", run.totals.logical_blocks},
+      {"virtual_tb_placement", run.totals.placement},
       {"verified", run.verification.ok},
       {"verify_message", run.verification.message},
       {"launches", run.launches},

@@ -23,8 +23,8 @@ import os
 import re
 import sys
 
-WORKLOAD_SETS = {"all", "barrier", "other"}
-COMPARISONS = {"ratio", "difference_over_lrr", "rank_share"}
+WORKLOAD_SETS = {"all", "barrier", "other", "set1", "set2", "set3", "set4"}
+COMPARISONS = {"ratio", "difference_over_lrr", "rank_share", "stall_ratio", "instruction_ratio"}
 SKIPPED = 77
 
 
@@ -34,9 +34,10 @@ def squeezed(text):
 
 
 def written_forms(value):
-    """How a paper writes a speedup ratio: '1.12x' or its gain '12%'."""
+    """How a paper writes a ratio: '1.12x' or its gain '12%'; below 1 also the
+    reduction '7%' (0.93: "7% reduction in stalls", "3% fewer instructions")."""
     gain = round((value - 1) * 100, 3)
-    return [f"{value:g}x", f"{gain:g}%"]
+    return [f"{value:g}x", f"{gain:g}%"] + ([f"{-gain:g}%"] if gain < 0 else [])
 
 
 def share_forms(count, of):
