@@ -599,9 +599,7 @@ def vtw_section(sweep, config):
     for label, group in groups:
         rows.append([label, f"{len(group)}"] + [fmt_ratio(mean_speedup(cycles, p, reference, group)[0]) for p in others]
                     + [fmt_ratio(mean_speedup(instructions, reference, transformed, group)[0])])
-    text = (f"### VTW: performance over {reference} (seed 004 Table 4)
-
-"
+    text = (f"### VTW: performance over {reference} (seed 004 Table 4)\n\n"
             f"cycles({reference}) / cycles(policy); a policy `P@vtw:MODE` runs the transformed kernels (vGTO is "
             f"`gto@vtw:same`, vLRR `lrr@vtw:same`). vInstr: thread instructions of `{transformed}` over {reference}'s "
             "on the original kernels. Set: seed 004's divergence set of the workload's kernel with the most TBs, "

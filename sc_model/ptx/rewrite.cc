@@ -81,6 +81,31 @@ uint32_t FunctionRewriter::insert(uint32_t at, std::vector<Instr> code) {
   return at;
 }
 
+std::vector<Instr> FunctionRewriter::take(std::vector<uint32_t> indices) {
+  Function& f = fn();
+  std::vector<Instr> taken;
+  for (uint32_t i : indices) taken.push_back(f.code.at(i));
+  std::sort(indices.begin(), indices.end());
+  // Position p moves down by the number of removed instructions before it.
+  auto moved = [&](uint32_t p) {
+    return p == kNoPc ? p : p - uint32_t(std::lower_bound(indices.begin(), indices.end(), p) - indices.begin());
+  };
+  for (Instr& in : f.code) {
+    for (Operand& o : in.ops)
+      if (o.kind == Operand::Kind::Label) o.target = moved(o.target);
+    in.reconv = moved(in.reconv);
+  }
+  for (auto& [name, target] : f.labels) target = moved(target);
+  for (Block& blk : f.blocks) blk.begin = moved(blk.begin), blk.end = moved(blk.end);
+  for (RegInfo& r : f.regs) r.site.at = moved(r.site.at);
+  for (Symbol& s : m_.symbols)
+    if (s.owner == function_) s.site.at = moved(s.site.at);
+  for (Function& p : m_.functions)
+    if (p.is_prototype && p.declared_in == function_) p.site.at = moved(p.site.at);
+  for (auto i = indices.rbegin(); i != indices.rend(); ++i) f.code.erase(f.code.begin() + *i);
+  return taken;
+}
+
 void FunctionRewriter::replace_special_registers(uint32_t begin, uint32_t end,
                                                  const std::function<uint32_t(Sreg, uint8_t)>& replace) {
   Function& f = fn();

@@ -21,6 +21,8 @@ class FunctionRewriter {
   FunctionRewriter(Module& m, uint32_t function);
 
   Function& fn() { return m_.functions[function_]; }
+  const Module& m() const { return m_; }
+  uint32_t function() const { return function_; }
   // A register declared at the top of the body, named `name` or, if that is
   // taken, name plus a number.
   uint32_t add_register(const std::string& name, Type type);
@@ -33,6 +35,10 @@ class FunctionRewriter {
   // targets and { } blocks with it; declarations at `at` stay in front of
   // the inserted code. Returns `at`.
   uint32_t insert(uint32_t at, std::vector<Instr> code);
+  // Removes the instructions at `indices` (distinct) and returns them in that
+  // order. Labels, branch targets and { } blocks at a removed instruction move
+  // to the instruction that follows it.
+  std::vector<Instr> take(std::vector<uint32_t> indices);
   // Replaces each special-register operand for which `replace` gives a
   // register (not kNoReg) by that register, in instructions [begin, end).
   void replace_special_registers(uint32_t begin, uint32_t end,

@@ -7,6 +7,7 @@
 
 #include "sc_model/common/error.h"
 #include "sc_model/ptx/cfg.h"
+#include "sc_model/ptx/register_use.h"
 #include "sc_model/ptx/rewrite.h"
 #include "sc_model/ptx/uniformity.h"
 
@@ -170,6 +171,7 @@ class KernelTransform {
       if (in.op == Opcode::Ret || in.op == Opcode::Exit)
         in = guarded(make_instr(Opcode::Bra, Type::None, {label_operand(next_at)}), in.guard, in.guard_neg);
     }
+    hoist_invariants(label_at(head, "$vtw_loop"));
   }
 
  private:
@@ -302,6 +304,92 @@ class KernelTransform {
     h.code.push_back(arith(Opcode::Rem, out[1], r_.t, dims[1]));
     h.code.push_back(arith(Opcode::Div, out[2], r_.t, dims[1]));
     h.label(done_label);
+  }
+
+  // Sec. 4.3.1's loop-independent code motion, done at PTX level: an
+  // instruction of the loop whose result cannot change between iterations
+  // (its sources are constants, kernel parameters, TB-invariant special
+  // registers or registers only such instructions write; every register it
+  // writes has no other definition; it is unguarded and has no effect but
+  // its result) runs once, in front of the loop. Single definitions make the
+  // move safe on every path; nothing moves out of a nested { } block.
+  void hoist_invariants(uint32_t loop_at) {
+    Function& f = rw_.fn();
+    for (Instr& in : f.code) compute_register_use(in);
+    std::vector<uint32_t> defs(f.regs.size(), 0), def_at(f.regs.size(), kNoPc);
+    for (uint32_t i = 0; i < f.code.size(); ++i)
+      for (uint32_t r : f.code[i].writes) ++defs[r], def_at[r] = i;
+    std::vector<bool> invariant(f.regs.size());
+    for (uint32_t r = 0; r < f.regs.size(); ++r) invariant[r] = defs[r] == 0 || (defs[r] == 1 && def_at[r] < loop_at);
+    std::vector<uint32_t> hoisted;
+    std::vector<bool> chosen(f.code.size(), false);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t i = loop_at; i < f.code.size(); ++i) {
+        const Instr& in = f.code[i];
+        if (chosen[i] || !movable(in) || !all_of(in.reads, invariant) ||
+            !std::all_of(in.writes.begin(), in.writes.end(), [&](uint32_t r) { return defs[r] == 1; }))
+          continue;
+        chosen[i] = changed = true;
+        hoisted.push_back(i);
+        for (uint32_t r : in.writes) invariant[r] = true;
+      }
+    }
+    rw_.insert(loop_at, rw_.take(hoisted));
+  }
+
+  static bool all_of(const std::vector<uint32_t>& regs, const std::vector<bool>& set) {
+    return std::all_of(regs.begin(), regs.end(), [&](uint32_t r) { return set[r]; });
+  }
+
+  // Only effect its result; every register and symbol it names is declared
+  // at the top level of the body or the module.
+  bool movable(const Instr& in) const {
+    const Function& f = rw_.m().functions[rw_.function()];
+    if (in.guard != kNoReg || in.cc || !pure(in)) return false;
+    for (const Operand& o : in.ops) {
+      if (o.kind == Operand::Kind::Sreg && !is_launch_constant(o.sreg)) return false;
+      if ((o.kind == Operand::Kind::Addr || o.kind == Operand::Kind::Symbol) && o.sym != kNoSym &&
+          rw_.m().symbols[o.sym].site.block != 0)
+        return false;
+    }
+    auto top_level = [&](uint32_t r) { return f.regs[r].site.block == 0; };
+    return std::all_of(in.reads.begin(), in.reads.end(), top_level) &&
+           std::all_of(in.writes.begin(), in.writes.end(), top_level);
+  }
+
+  // Arithmetic, moves and conversions; loads of the kernel's own parameters
+  // and of constant memory at an address from the rest.
+  bool pure(const Instr& in) const {
+    switch (in.op) {
+      case Opcode::Mov: case Opcode::Cvta: case Opcode::Cvt: case Opcode::Add: case Opcode::Sub:
+      case Opcode::Mul: case Opcode::Mad: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Div:
+      case Opcode::Rem: case Opcode::Shl: case Opcode::Shr: case Opcode::And: case Opcode::Or:
+      case Opcode::Xor: case Opcode::Not: case Opcode::Min: case Opcode::Max: case Opcode::Neg:
+      case Opcode::Abs: case Opcode::Setp: case Opcode::Selp: case Opcode::Bfe: case Opcode::Bfi:
+      case Opcode::Prmt:
+        return true;
+      case Opcode::Ld: {
+        if (in.space == Space::Const) return true;
+        const Operand& a = in.ops.at(1);
+        const auto& params = rw_.m().functions[rw_.function()].params;
+        return in.space == Space::Param && a.reg == kNoReg &&
+               std::find(params.begin(), params.end(), a.sym) != params.end();
+      }
+      default:
+        return false;
+    }
+  }
+
+  static bool is_launch_constant(Sreg s) {
+    switch (s) {
+      case Sreg::Ntid: case Sreg::Laneid: case Sreg::Warpid: case Sreg::Nwarpid: case Sreg::Smid:
+      case Sreg::Nsmid: case Sreg::Gridid: case Sreg::LanemaskEq: case Sreg::LanemaskLe: case Sreg::LanemaskLt:
+      case Sreg::LanemaskGe: case Sreg::LanemaskGt: case Sreg::DynamicSmemSize: case Sreg::TotalSmemSize:
+        return true;
+      default:
+        return false;
+    }
   }
 
   FunctionRewriter rw_;
