@@ -26,13 +26,14 @@ INSTANTIATE_TEST_SUITE_P(AllSubcommands, SubcommandHelp,
                                            HelpCase{"run", "--functional"},
                                            HelpCase{"launch", "--buffer"},
                                            HelpCase{"bench", "--workload"},
-                                           HelpCase{"sweep", "--jobs"}),
+                                           HelpCase{"sweep", "--jobs"},
+                                           HelpCase{"transform", "--vtw"}),
                          [](const auto& info) { return std::string(info.param.subcommand); });
 
 TEST(TopLevelHelp, ListsEverySubcommand) {
   const ProcessResult r = run_scwarp("--help");
   EXPECT_EQ(r.exit_status, 0);
-  for (const char* sub : {"list", "run", "launch", "bench", "sweep"})
+  for (const char* sub : {"list", "run", "launch", "bench", "sweep", "transform"})
     EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
 }
 
@@ -59,7 +60,7 @@ TEST(UsageErrors, UnknownTopLevelOptionIsNamed) {
 TEST(UsageErrors, UnknownSubcommandIsNamed) {
   const ProcessResult r = run_scwarp("simulate");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_NE(r.err.find("unknown subcommand 'simulate' (expected one of: list, run, launch, bench, sweep)"),
+  EXPECT_NE(r.err.find("unknown subcommand 'simulate' (expected one of: list, run, launch, bench, sweep, transform)"),
             std::string::npos)
       << r.err;
 }
