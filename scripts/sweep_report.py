@@ -466,6 +466,7 @@ def config_section(sweep, config, baseline, args, seed):
         text += barrier_section(sweep, config)
     if "divergence" in sections:
         text += divergence_section(sweep, config)
+        text += "".join(divergence_section(sweep, config, p) for p in sweep.policies if p.startswith("lrr@"))
     if "vtw" in sections:
         text += vtw_section(sweep, config)
     if baseline and "speedup" in sections:
@@ -514,13 +515,14 @@ def weighted(kernels, value, weight):
     return f"{sum(k[value] * k[weight] for k in kernels) / total:.2f}" if total else "-"
 
 
-def divergence_section(sweep, config):
+def divergence_section(sweep, config, policy="lrr"):
     """Seed 004's Tables 1 and 2 for every kernel of the LRR runs (the
     paper measured divergence under LRR, the fairest scheduler), with the set
-    each falls in (scripts/divergence_sets.py)."""
+    each falls in (scripts/divergence_sets.py); with policy `lrr@vtw:same`,
+    the same for the transformed kernels' virtual TBs."""
     rows, missing = [], []
     for w in sweep.workloads:
-        run = sweep.verified(config, "lrr", w)
+        run = sweep.verified(config, policy, w)
         if run is None:
             missing.append(w)
             continue
@@ -530,14 +532,17 @@ def divergence_section(sweep, config):
     levels = [f"{p}%+" for p in divergence_sets.LEVELS]
     header = (["workload", "kernel", "launches", "TBs", "resident", "iters"] + [f"instr {x}" for x in levels]
               + [f"cycles {x}" for x in levels] + ["DWR", "DWS", "set"])
-    text = ("### Warp divergence under LRR (seed 004 Tables 1 and 2)\n\n"
-            "Per kernel (its launches together; iters: TBs of its largest launch over the most resident): "
+    text = (f"### Warp divergence under {policy} (seed 004 Tables 1 and 2)\n\n"
+            + ("The transformed kernels: a TB is a virtual TB, which runs several logical TBs in turn; its warps "
+               "finish their last iteration apart, where VTW leaves them no siblings to wait for.\n\n"
+               if "@" in policy else "")
+            + "Per kernel (its launches together; iters: TBs of its largest launch over the most resident): "
             "TBs whose warps' instructions / cycles to exit spread by more than 50/25/10/5% "
             "of the smallest; DWR and DWS over the first N - R finishing TBs of each launch; the set (1: instruction and "
             "cycle divergence, 2: cycle only, 3: instruction only, 4: neither) by the rule in "
             "scripts/divergence_sets.py.\n\n" + md_table(header, rows))
     if missing:
-        text += f"\nNo verified LRR run for {', '.join(missing)}.\n"
+        text += f"\nNo verified {policy} run for {', '.join(missing)}.\n"
     return text + "\n"
 
 

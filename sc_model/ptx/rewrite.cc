@@ -119,38 +119,43 @@ void FunctionRewriter::replace_special_registers(uint32_t begin, uint32_t end,
 
 Module reparse(const Module& m) { return parse_module(print_module(m), m.file); }
 
-Operand reg_operand(uint32_t reg) {
+namespace {
+
+Operand of_kind(Operand::Kind kind) {
   Operand o;
-  o.kind = Operand::Kind::Reg;
+  o.kind = kind;
+  return o;
+}
+
+}  // namespace
+
+Operand reg_operand(uint32_t reg) {
+  Operand o = of_kind(Operand::Kind::Reg);
   o.reg = reg;
   return o;
 }
 
 Operand imm_operand(uint64_t bits) {
-  Operand o;
-  o.kind = Operand::Kind::Imm;
+  Operand o = of_kind(Operand::Kind::Imm);
   o.imm = bits;
   return o;
 }
 
 Operand sreg_operand(Sreg reg, uint8_t comp) {
-  Operand o;
-  o.kind = Operand::Kind::Sreg;
+  Operand o = of_kind(Operand::Kind::Sreg);
   o.sreg = reg;
   o.comp = comp;
   return o;
 }
 
 Operand label_operand(uint32_t target) {
-  Operand o;
-  o.kind = Operand::Kind::Label;
+  Operand o = of_kind(Operand::Kind::Label);
   o.target = target;
   return o;
 }
 
 Operand param_operand(uint32_t symbol) {
-  Operand o;
-  o.kind = Operand::Kind::Addr;
+  Operand o = of_kind(Operand::Kind::Addr);
   o.sym = symbol;
   return o;
 }

@@ -76,6 +76,14 @@ struct Launch {
   void step_to_nexttbid(size_t i) {
     while (!at_nexttbid(i)) engine->step(*block, warp(i));
   }
+  // Both warps take logical TB 0 as their first iteration.
+  void enter_first_iteration() {
+    step_to_nexttbid(0);
+    step_to_nexttbid(1);
+    engine->grant_tb_index(*block, 0);
+    engine->step(*block, warp(0));
+    engine->step(*block, warp(1));
+  }
 
   GlobalMemory memory;
   ptx::Module module;
@@ -131,11 +139,7 @@ TEST(VirtualTb, SharedMemoryAndBarriersWaitUntilSiblingsFinishThePreviousIterati
   const std::string body =
       "  mov.u64 %rd1, s;\n  cvta.shared.u64 %rd1, %rd1;\n  st.u32 [%rd1], %r5;\n";
   Launch l(loop_kernel("same", body));
-  l.step_to_nexttbid(0);
-  l.step_to_nexttbid(1);
-  l.engine->grant_tb_index(*l.block, 0);
-  l.engine->step(*l.block, l.warp(0));
-  l.engine->step(*l.block, l.warp(1));
+  l.enter_first_iteration();
   l.run_to_next_index(0);
   l.engine->grant_tb_index(*l.block, 1);
   l.engine->step(*l.block, l.warp(0));  // warp 0 in iteration 2, warp 1 in iteration 1
@@ -152,11 +156,7 @@ TEST(VirtualTb, SharedMemoryAndBarriersWaitUntilSiblingsFinishThePreviousIterati
 
 TEST(VirtualTb, LowestToHighestGivesTheFirstFinisherSlotZero) {
   Launch l(loop_kernel("lowest"));
-  l.step_to_nexttbid(0);
-  l.step_to_nexttbid(1);
-  l.engine->grant_tb_index(*l.block, 0);
-  l.engine->step(*l.block, l.warp(0));
-  l.engine->step(*l.block, l.warp(1));
+  l.enter_first_iteration();
   l.run_to_next_index(1);  // warp 1 finishes iteration 1 first
   l.run_to_next_index(0);
   l.engine->grant_tb_index(*l.block, 1);
@@ -180,11 +180,7 @@ TEST(VirtualTb, SlowestLaneGivesTheFirstFinisherTheSlowestWarpsSlot) {
                            "  mov.u32 %r9, 40;\n$spin:\n  sub.u32 %r9, %r9, 1;\n  setp.ne.u32 %p1, %r9, 0;\n"
                            "  @%p1 bra $spin;\n$skip:\n";
   Launch l(loop_kernel("slowest", body));
-  l.step_to_nexttbid(0);
-  l.step_to_nexttbid(1);
-  l.engine->grant_tb_index(*l.block, 0);
-  l.engine->step(*l.block, l.warp(0));
-  l.engine->step(*l.block, l.warp(1));
+  l.enter_first_iteration();
   l.run_to_next_index(0);
   l.run_to_next_index(1);
   l.engine->grant_tb_index(*l.block, 1);
