@@ -74,6 +74,12 @@ void refuse(const Function& kernel, const std::string& where, const std::string&
   throw Error(fmt::format("{}: cannot transform kernel {} for VTW: {}", where, kernel.name, why));
 }
 
+bool reads_block_index(const Instr& in) {
+  return std::any_of(in.ops.begin(), in.ops.end(), [](const Operand& o) {
+    return o.kind == Operand::Kind::Sreg && (o.sreg == Sreg::Ctaid || o.sreg == Sreg::Tid || o.sreg == Sreg::Nctaid);
+  });
+}
+
 void check_callees(const Module& m, uint32_t kernel) {
   const Function& k = m.functions[kernel];
   if (is_vtw_kernel(m, k)) refuse(k, fmt::format("{}:{}", m.file, k.line), "it is already transformed");
@@ -81,10 +87,16 @@ void check_callees(const Module& m, uint32_t kernel) {
     for (const Instr& in : m.functions[f].code) {
       if (in.op == Opcode::NextTbId || in.op == Opcode::NextTid)
         refuse(k, at(m, in), "it already uses virtual TB indices (transformed twice?)");
-      if (in.op == Opcode::Exit && f != kernel)
+      if (f == kernel) continue;
+      if (in.op == Opcode::Exit)
         refuse(k, at(m, in),
                fmt::format("function {} can end the thread with exit; a virtual warp must return to the "
                            "wrapper loop for its next logical TB",
+                           m.functions[f].name));
+      if (reads_block_index(in))
+        refuse(k, at(m, in),
+               fmt::format("function {} reads %ctaid, %tid or %nctaid; only the kernel body is rewritten to "
+                           "the logical indices (pass them as arguments)",
                            m.functions[f].name));
     }
   }

@@ -128,6 +128,15 @@ TEST(VtwTransform, RefusesExitInsideACalledFunction) {
   expect_refusal(ptx, VtwMode{}, "function stop can end the thread with exit");
 }
 
+TEST(VtwTransform, RefusesACalledFunctionReadingTheBlockIndex) {
+  const std::string ptx = ".version 8.0\n.target sm_75\n.address_size 64\n"
+                          ".func (.param .b32 r) bid()\n{\n.reg .b32 %r<2>;\nmov.u32 %r1, %ctaid.x;\n"
+                          "st.param.b32 [r], %r1;\nret;\n}\n"
+                          ".entry k()\n{\n.reg .b32 %r<2>;\n{\n.param .b32 rv;\ncall (rv), bid, ();\n"
+                          "ld.param.b32 %r1, [rv];\n}\nret;\n}\n";
+  expect_refusal(ptx, VtwMode{}, "function bid reads %ctaid, %tid or %nctaid");
+}
+
 TEST(VtwTransform, RefusesAKernelTransformedTwice) {
   const Module once = vtw_transform(parse_module(test::wrap_kernel("ret;"), "r.ptx"), VtwMode{});
   expect_refusal(print_module(once), VtwMode{}, "already transformed");
