@@ -103,7 +103,9 @@ void Engine::grant_tb_index(Block& block, uint64_t index) {
   auto progress = [&](uint32_t w) { return block.warps_[w]->instructions_ - block.warps_[w]->iteration_start_; };
   std::stable_sort(ids.begin(), ids.end(), [&](uint32_t a, uint32_t b) { return progress(a) < progress(b); });
   v.slowest_first.clear();
-  for (uint32_t w : ids) v.slowest_first.push_back(block.warps_[w]->logical_warp_);
+  // The slot each warp was given for the iteration that ends, fixed when it
+  // entered it (a warp may not have executed its nexttid yet).
+  for (uint32_t w : ids) v.slowest_first.push_back(block.warps_[w]->slowest_slot_);
   ++v.granted_iteration;
   v.granted_index = index;
   v.entered = 0;
