@@ -63,7 +63,9 @@ def validate(seed, where):
     if missing:
         fail(f"missing {', '.join(missing)}")
     if not seed["grid"] or not all(isinstance(p, str) and p for p in seed["grid"]):
-        fail("grid must be a non-empty list of policies (ISSUE[+FETCH][@TRANSFORM])")
+        fail("grid must be a non-empty list of policies (ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...])")
+    if not isinstance(seed.get("config", ""), str):
+        fail("config must be a config name (configs/NAME.config) or absent for the built-in gtx480")
     w = seed["workloads"]
     if ("suite" in w) == ("list" in w):
         fail("workloads needs exactly one of suite (barrier|other|all) or list")
@@ -137,6 +139,7 @@ def shell(seed):
         f"TIMELINE_WORKLOAD={shlex.quote(t.get('workload', ''))}",
         f"TIMELINE_QUICK_WORKLOAD={shlex.quote(t.get('quick_workload', t.get('workload', '')))}",
         bash_array("TIMELINE_POLICIES", t.get("policies", [])),
+        f"SEED_CONFIG={shlex.quote(s.get('config', ''))}",
     ]
     return "\n".join(lines) + "\n"
 

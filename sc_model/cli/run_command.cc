@@ -80,11 +80,12 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   fmt::print("simd utilisation     {:.3f} of the lanes per scheduler-cycle\n", stats["simd"]["utilisation"].get<double>());
 }
 
-// The policy's paper storage count (seed 003's N(A+1)+4 registers), if any.
-void print_policy_storage(const nlohmann::json& config) {
-  const nlohmann::json& s = config["policy_storage"];
+// A paper's storage count, if the configuration has one: the policy's (seed
+// 003's N(A+1)+4 registers) as "policy storage", large warps' as "lwm storage".
+void print_storage(const nlohmann::json& config, const char* key, const char* label) {
+  const nlohmann::json& s = config[key];
   if (s.is_null()) return;
-  fmt::print("policy storage       {} bits per SM: {}\n", s["bits"].get<uint64_t>(), s["formula"].get<std::string>());
+  fmt::print("{:<21}{} bits per SM: {}\n", label, s["bits"].get<uint64_t>(), s["formula"].get<std::string>());
   if (s["paper_bits"].get<uint64_t>() > 0)
     fmt::print("  paper              {} bits: {}\n", s["paper_bits"].get<uint64_t>(), s["paper"].get<std::string>());
 }
@@ -123,7 +124,8 @@ int run_timing(const RunOptions& opts) {
   nlohmann::json report = to_json(run);
   report["mode"] = "timing";
   report["config"] = to_json(cfg);
-  print_policy_storage(report["config"]);
+  print_storage(report["config"], "policy_storage", "policy storage");
+  print_storage(report["config"], "lwm_storage", "lwm storage");
   report.update(stats);
   report["host"] = host_json(run);
   return finish(run, report, opts.json_path);

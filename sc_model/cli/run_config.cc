@@ -9,6 +9,7 @@
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/registry.h"
+#include "sc_model/sm/subwarp_former.h"
 
 namespace scwarp::cli {
 namespace {
@@ -65,17 +66,20 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
   return cfg;
 }
 
-nlohmann::json policy_storage_json(const config::GpuConfig& gpu) {
-  config::GpuConfig golden = gpu;
-  golden.sched_impl = "cpp";  // the count is the policy's, whoever runs it
-  const sched::PolicyContext ctx{golden, 0, golden.max_warps_per_sm(), golden.max_tbs_per_sm, golden.schedulers_per_sm};
-  const std::optional<sched::StorageCount> count = sched::make_issue_policy(golden.scheduler, ctx)->storage();
+nlohmann::json storage_json(const std::optional<sched::StorageCount>& count) {
   if (!count) return nullptr;
   return {{"bits", count->bits},
           {"formula", count->formula},
           {"paper_bits", count->paper_bits},
           {"paper", count->paper},
           {"not_counted", count->not_counted}};
+}
+
+nlohmann::json policy_storage_json(const config::GpuConfig& gpu) {
+  config::GpuConfig golden = gpu;
+  golden.sched_impl = "cpp";  // the count is the policy's, whoever runs it
+  const sched::PolicyContext ctx{golden, 0, golden.scheduled_warps_per_sm(), golden.max_tbs_per_sm, golden.schedulers_per_sm};
+  return storage_json(sched::make_issue_policy(golden.scheduler, ctx)->storage());
 }
 
 nlohmann::json to_json(const config::LoadedConfig& cfg) {
@@ -88,6 +92,7 @@ nlohmann::json to_json(const config::LoadedConfig& cfg) {
           {"fetch_impl", sched::fetch_policy_impl(cfg.gpu.fetch_policy, cfg.gpu)},
           {"sms", cfg.gpu.sm_count()},
           {"policy_storage", policy_storage_json(cfg.gpu)},
+          {"lwm_storage", storage_json(sm::large_warp_storage(cfg.gpu))},
           {"options", options}};
 }
 

@@ -47,24 +47,47 @@ bool is_policy_name(const std::string& name) {
 
 struct PolicyParts {
   std::string sched, fetch, transform;
+  std::vector<std::string> sets;
 };
 
-// "ISSUE[+FETCH][@TRANSFORM]" into its parts: the transformation is a sweep
-// axis too (vGTO is "gto@vtw:same": GTO running the VTW-transformed kernels).
-PolicyParts split_policy(const std::string& policy) {
+// ",NAME=VALUE,..." after a grid entry: options of that entry's runs, so a
+// machine parameter is a sweep axis too (seed 002's large-warp sizes).
+std::vector<std::string> entry_sets(const std::string& policy, size_t comma) {
+  std::vector<std::string> sets;
+  while (comma != std::string::npos) {
+    const size_t next = policy.find(',', comma + 1);
+    const std::string set = policy.substr(comma + 1, next == std::string::npos ? next : next - comma - 1);
+    const size_t eq = set.find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == set.size())
+      throw UsageError(fmt::format("--sched '{}': '{}' is not NAME=VALUE (expected ISSUE[+FETCH][@TRANSFORM]"
+                                   "[,NAME=VALUE...])",
+                                   policy, set));
+    sets.push_back(set);
+    comma = next;
+  }
+  return sets;
+}
+
+// "ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...]" into its parts: the
+// transformation is a sweep axis too (vGTO is "gto@vtw:same": GTO running
+// the VTW-transformed kernels), and so are options ("lrr,scwarp_large_warp_size=256").
+PolicyParts split_policy(const std::string& entry) {
+  const size_t comma = entry.find(',');
+  const std::string policy = entry.substr(0, comma);
   const size_t at = policy.find('@');
   const std::string policies = policy.substr(0, at);
   const size_t plus = policies.find('+');
-  PolicyParts parts{policies.substr(0, plus), plus == std::string::npos ? "" : policies.substr(plus + 1), ""};
+  PolicyParts parts{policies.substr(0, plus), plus == std::string::npos ? "" : policies.substr(plus + 1), "",
+                    entry_sets(entry, comma)};
   if (!is_policy_name(parts.sched) || (plus != std::string::npos && !is_policy_name(parts.fetch)))
-    throw UsageError(fmt::format("--sched '{}': expected ISSUE[+FETCH][@TRANSFORM], policy names of "
-                                 "letters, digits, '_', '-' and '.'",
-                                 policy));
+    throw UsageError(fmt::format("--sched '{}': expected ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...], policy "
+                                 "names of letters, digits, '_', '-' and '.'",
+                                 entry));
   if (at != std::string::npos) {
     try {
       parts.transform = ptx::parse_transform(policy.substr(at + 1)).name;
     } catch (const Error& e) {
-      throw UsageError(fmt::format("--sched '{}': {}", policy, e.what()));
+      throw UsageError(fmt::format("--sched '{}': {}", entry, e.what()));
     }
   }
   return parts;
@@ -72,13 +95,20 @@ PolicyParts split_policy(const std::string& policy) {
 
 // Loads each config once (so a bad --config or --set fails here, not in every
 // run) and names it; two configs may not share a name.
-std::vector<std::string> config_names(const SweepRequest& req, const std::vector<std::string>& configs) {
+std::vector<std::string> config_names(const SweepRequest& req, const std::vector<std::string>& configs,
+                                      const std::vector<PolicyParts>& entries) {
   std::vector<std::string> names;
   for (const std::string& config : configs) {
     ConfigChoice choice;
     choice.config = config;
     choice.sets = req.sets;
     load_run_config(choice, req.configs_dir);
+    for (const PolicyParts& entry : entries) {  // a grid entry's options apply to every config
+      if (entry.sets.empty()) continue;
+      ConfigChoice with_entry = choice;
+      with_entry.sets.insert(with_entry.sets.end(), entry.sets.begin(), entry.sets.end());
+      load_run_config(with_entry, req.configs_dir);
+    }
     names.push_back(config.empty() ? kBuiltinConfigName : std::filesystem::path(config).stem().string());
   }
   for (size_t i = 0; i < names.size(); ++i) {
@@ -98,6 +128,7 @@ std::vector<std::string> child_args(const SweepRequest& req, const SweepRun& run
   if (!run.transform.empty()) args.insert(args.end(), {"--transform", run.transform});
   if (!config.empty()) args.insert(args.end(), {"--config", config, "--configs-dir", req.configs_dir});
   for (const std::string& set : req.sets) args.insert(args.end(), {"--set", set});
+  for (const std::string& set : run.sets) args.insert(args.end(), {"--set", set});
   return args;
 }
 
@@ -111,14 +142,16 @@ std::vector<SweepRun> plan_sweep(const SweepRequest& req) {
   require_distinct("--workload", workload_list);
   require_distinct("--sched", req.policies);
   require_distinct("--config", configs);
-  const std::vector<std::string> names = config_names(req, configs);
+  std::vector<PolicyParts> entries;
+  for (const std::string& policy : req.policies) entries.push_back(split_policy(policy));
+  const std::vector<std::string> names = config_names(req, configs, entries);
   std::vector<SweepRun> runs;
   for (size_t c = 0; c < configs.size(); ++c) {
-    for (const std::string& policy : req.policies) {
-      const PolicyParts parts = split_policy(policy);
+    for (size_t p = 0; p < req.policies.size(); ++p) {
+      const PolicyParts& parts = entries[p];
       for (const std::string& workload : workload_list) {
-        SweepRun run{workload, barrier_intensive(workload), policy, parts.sched, parts.fetch, parts.transform,
-                     names[c], {}};
+        SweepRun run{workload, barrier_intensive(workload), req.policies[p], parts.sched, parts.fetch,
+                     parts.transform, parts.sets, names[c], {}};
         run.args = child_args(req, run, configs[c]);
         runs.push_back(std::move(run));
       }

@@ -12,7 +12,7 @@ namespace scwarp::cli {
 struct SweepRequest {
   std::vector<std::string> workloads;  // --workload, or empty with a suite
   std::string suite;                   // --suite barrier|other|all, or empty
-  std::vector<std::string> policies;   // --sched: "ISSUE[+FETCH][@TRANSFORM]"
+  std::vector<std::string> policies;   // --sched: "ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...]"
   std::vector<std::string> configs;    // --config values; empty: the built-in gtx480
   std::string size = "paper";
   uint64_t seed = 1;
@@ -27,6 +27,7 @@ struct SweepRun {
   std::string sched;   // its issue policy: "mwf_lrr"
   std::string fetch;   // its fetch policy: "cff", or empty for the config's own
   std::string transform;  // what the kernels run as: "vtw:same", or empty for the originals
+  std::vector<std::string> sets;  // this grid entry's own options: "scwarp_large_warp_size=256"
   std::string config;  // the config's name in paths and reports: "gtx480", "tiny"
   std::vector<std::string> args;  // the child's `scwarp run` arguments, --json left out
 

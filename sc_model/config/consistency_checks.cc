@@ -12,10 +12,19 @@ namespace {
 
 // A scheduler without warps would never issue; warps go to scheduler w % n.
 void check_schedulers_have_warps(const GpuConfig& g, const std::string& where) {
-  if (g.schedulers_per_sm <= g.max_warps_per_sm()) return;
+  if (g.schedulers_per_sm <= g.scheduled_warps_per_sm()) return;
   throw Error(fmt::format("{}: -gpgpu_num_sched_per_core {} exceeds the {} warps an SM holds "
-                          "(-gpgpu_shader_core_pipeline {}:{})",
-                          where, g.schedulers_per_sm, g.max_warps_per_sm(), g.max_threads_per_sm, g.warp_size));
+                          "(-gpgpu_shader_core_pipeline {}:{}, -scwarp_large_warp_size {})",
+                          where, g.schedulers_per_sm, g.scheduled_warps_per_sm(), g.max_threads_per_sm, g.warp_size,
+                          g.large_warp_size));
+}
+
+// A large warp is whole rows of 32 threads, and an SM holds whole large warps.
+void check_large_warps(const GpuConfig& g, const std::string& where) {
+  if (g.large_warp_size % g.warp_size == 0 && g.max_threads_per_sm % g.large_warp_size == 0) return;
+  throw Error(fmt::format("{}: -scwarp_large_warp_size {} must be a multiple of the warp size {} that divides the "
+                          "{} threads of an SM (-gpgpu_shader_core_pipeline)",
+                          where, g.large_warp_size, g.warp_size, g.max_threads_per_sm));
 }
 
 // A coalesced segment is looked up as one L1D access, so it must fit a line.
@@ -45,6 +54,7 @@ void check_bank_groups(const GpuConfig& g, const std::string& where) {
 }  // namespace
 
 void check_consistency(const GpuConfig& gpu, const std::string& where) {
+  check_large_warps(gpu, where);
   check_schedulers_have_warps(gpu, where);
   check_segment_fits_l1d(gpu, where);
   check_l1_line_fits_l2(gpu, gpu.l1d, "gpgpu_cache:dl1", where);

@@ -99,6 +99,12 @@ struct GpuConfig {
   uint32_t registers_per_sm = 32768;   // -gpgpu_shader_registers
   uint32_t shared_bytes_per_sm = 49152;  // -gpgpu_shmem_size
   uint32_t max_warps_per_sm() const { return max_threads_per_sm / warp_size; }
+  // Seed 002's large warps: threads per warp as fetch and the schedulers see
+  // it (-scwarp_large_warp_size; 32: ordinary warps). Occupancy still counts
+  // 32-thread warps; the SM holds max_threads_per_sm / large_warp_size.
+  uint32_t large_warp_size = 32;
+  uint32_t large_warp_rows() const { return large_warp_size / warp_size; }
+  uint32_t scheduled_warps_per_sm() const { return max_threads_per_sm / large_warp_size; }
 
   // --- front end ---
   CacheGeometry l1i{4, 128, 4, 'L', 'R', 'f', 'N', 2, 32, 4, 'S'};  // -gpgpu_cache:il1

@@ -239,6 +239,9 @@ std::vector<Option> build_table() {
       count("gpgpu_shader_cta", &G::max_tbs_per_sm, 1, "thread blocks resident per SM at most"),
       count("gpgpu_shader_registers", &G::registers_per_sm, 1, "32-bit registers per SM"),
       count("gpgpu_shmem_size", &G::shared_bytes_per_sm, 0, "shared memory bytes per SM"),
+      count("scwarp_large_warp_size", &G::large_warp_size, 32,
+            "threads per warp as fetch and issue see it: 32 = ordinary warps; K x 32 = seed 002's large warps, "
+            "broken into 32-thread sub-warps between decode and issue (docs/lwm.md)"),
       // front end
       cache("gpgpu_cache:il1", &G::l1i, "L1 instruction cache geometry (per SM)"),
       count("scwarp_ibuffer_entries", &G::ibuffer_entries, 1, "instruction buffer entries per warp"),

@@ -15,9 +15,10 @@ using ptx::BoolOp;
 using ptx::Opcode;
 
 // The warp-uniform value of operand i (barrier id, thread count): PTX requires
-// it to be the same in every lane, so the lowest executing lane's is taken.
+// it to be the same in every lane, so the lowest executing lane's is taken
+// (lane 0's in a row of a large warp that arrives with none executing).
 static uint32_t uniform_operand(ExecContext& c, unsigned i) {
-  return uint32_t(c.src(i)[std::countr_zero(c.exec)]);
+  return uint32_t(c.src(i)[unsigned(std::countr_zero(c.exec)) % kWarpSize]);
 }
 
 static void accumulate_reduction(ExecContext& c, BarrierSlot& slot, unsigned pred_operand) {
@@ -37,18 +38,20 @@ static void accumulate_reduction(ExecContext& c, BarrierSlot& slot, unsigned pre
 void ExecContext::barrier(bool wait) {
   stack_updated = true;
   top().pc = pc + 1;
-  if (exec == 0) return normalize_stack();
+  // A large warp arrives whole: every row of it counts, as the rows of
+  // an ordinary warp's lanes all count whatever its mask.
+  if (large ? !large->any_exec : exec == 0) return normalize_stack();
   bool is_red = in.op == Opcode::BarRed;
   unsigned first = is_red ? 1 : 0;  // bar.red d, a{, b}, {!}c
   unsigned count_operands = unsigned(in.ops.size()) - first - (is_red ? 1 : 0);
   uint32_t id = uniform_operand(*this, first);
   if (id >= kBarrierCount)
-    fault(std::countr_zero(exec), fmt::format("barrier {} does not exist (0..15)", id));
+    fault(unsigned(std::countr_zero(exec)) % kWarpSize, fmt::format("barrier {} does not exist (0..15)", id));
   BarrierSlot& slot = block.barriers_->slots[id];
   if (count_operands > 1) {
     uint32_t count = uniform_operand(*this, first + 1);
     if (count == 0 || count % kWarpSize != 0)
-      fault(std::countr_zero(exec),
+      fault(unsigned(std::countr_zero(exec)) % kWarpSize,
             fmt::format("barrier {} thread count {} is not a positive multiple of 32", id, count));
     slot.expected_threads = count;
   }

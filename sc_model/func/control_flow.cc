@@ -11,6 +11,7 @@
 namespace scwarp::func {
 
 void ExecContext::normalize_stack() {
+  if (large) return;  // a large warp pops all its rows' stacks together
   while (true) {
     CallFrame& f = *warp.frames_.back();
     while (!f.stack.empty() &&
@@ -35,9 +36,13 @@ void ExecContext::branch(uint32_t target, uint32_t taken) {
   rec.is_branch = true;
   rec.taken_mask = taken;
   stack_updated = true;
-  if (taken == active) {
+  // A large warp's rows move together: it diverges when its rows, together,
+  // go both ways, and then every row pushes both paths (some empty).
+  const bool all_taken = large ? large->all_exec : taken == active;
+  const bool none_taken = large ? !large->any_exec : taken == 0;
+  if (all_taken) {
     t.pc = target;
-  } else if (taken == 0) {
+  } else if (none_taken) {
     t.pc = pc + 1;
   } else {
     // Paper 002 Sec. 2.3: the current entry becomes the join entry waiting at
@@ -90,27 +95,31 @@ static void pass_arguments(ExecContext& c, CallFrame& callee, uint32_t lanes) {
 void ExecContext::call() {
   stack_updated = true;
   uint32_t lanes = exec;
-  if (lanes == 0) {
+  if (large ? !large->any_exec : lanes == 0) {
     top().pc = pc + 1;
     return normalize_stack();
   }
-  uint32_t callee = resolve_callee(*this, lanes);
+  // Every row of a large warp enters the callee (a row none of whose lanes
+  // call enters it with an empty mask), so its rows keep one frame depth.
+  if (large && in.callee_reg != ptx::kNoReg)
+    unsupported("an indirect call in a large warp (its rows could call different functions)");
+  const unsigned first_lane = unsigned(std::countr_zero(lanes)) % kWarpSize;
+  uint32_t callee = lanes ? resolve_callee(*this, lanes) : in.callee;
   const ptx::Function& fn = module().functions[callee];
   if (fn.is_decl_only || fn.code.empty())
-    fault(std::countr_zero(lanes), "call to " + fn.name + ", which has no body in this module");
+    fault(first_lane, "call to " + fn.name + ", which has no body in this module");
   if (warp.frames_.size() >= kMaxCallDepth)
-    fault(std::countr_zero(lanes),
-          fmt::format("call depth exceeds {} frames (runaway recursion?)", kMaxCallDepth));
+    fault(first_lane, fmt::format("call depth exceeds {} frames (runaway recursion?)", kMaxCallDepth));
   if (warp.local_top_ + fn.local_bytes + 16 > kMaxLocalBytesPerThread)
     fault(
-        std::countr_zero(lanes),
+        first_lane,
         fmt::format("call to {} would take the thread's local memory past {} bytes (call depth {})",
                     fn.name, kMaxLocalBytesPerThread, warp.frames_.size()));
   StackEntry& t = top();
   uint32_t active = t.mask;
   uint32_t rest = exec & ~lanes;  // other indirect targets: re-execute the call for them
   t.pc = pc + 1;
-  if (lanes != active) {
+  if (large ? !large->all_exec : lanes != active) {
     // Lanes not calling now wait after the call, like a branch around it.
     if (rest) frame.stack.push_back(StackEntry{pc, rest, pc + 1});
     frame.stack.push_back(StackEntry{pc + 1, lanes, pc + 1});
@@ -148,7 +157,7 @@ void ExecContext::ret() {
   stack_updated = true;
   copy_return_values(*this, frame, *warp.frames_[warp.frames_.size() - 2]);
   remove_lanes(frame, exec);
-  if (top().mask) top().pc = pc + 1;
+  if (top().mask || large) top().pc = pc + 1;  // a large warp's rows keep one pc
   normalize_stack();
 }
 
@@ -156,8 +165,14 @@ void ExecContext::exit_lanes() {
   stack_updated = true;
   for (auto& f : warp.frames_) remove_lanes(*f, exec);
   warp.live_mask_ &= ~exec;
-  if (top().mask) top().pc = pc + 1;
+  if (top().mask || large) top().pc = pc + 1;
   normalize_stack();
+  // A large warp's row is done when its lanes are; the large warp pops the
+  // stacks of the rows still running.
+  if (large && warp.live_mask_ == 0) {
+    warp.state_ = WarpState::Exited;
+    rec.warp_exited = true;
+  }
   if (warp.state_ != WarpState::Exited) return;
   // Fewer live warps: a barrier waiting for "all warps" may now release.
   release_waiting_barriers();

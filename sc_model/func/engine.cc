@@ -24,10 +24,15 @@ constexpr unsigned kRoundRobinQuantum = 1024;
 Warp::Warp() = default;
 Warp::~Warp() = default;
 
+// A large warp's are those of its speaker row (whose frames are its own).
 uint32_t Warp::next_pc() const {
-  return frames_.empty() ? ptx::kNoPc : frames_.back()->stack.back().pc;
+  const Warp& w = large() ? speaker() : *this;
+  return w.frames_.empty() || w.state_ == WarpState::Exited ? ptx::kNoPc : w.frames_.back()->stack.back().pc;
 }
-uint32_t Warp::next_function() const { return frames_.empty() ? 0 : frames_.back()->function; }
+uint32_t Warp::next_function() const {
+  const Warp& w = large() ? speaker() : *this;
+  return w.frames_.empty() || w.state_ == WarpState::Exited ? 0 : w.frames_.back()->function;
+}
 uint32_t Warp::active_mask() const {
   return frames_.empty() ? 0 : frames_.back()->stack.back().mask;
 }
@@ -53,6 +58,7 @@ Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(
   lay_out_parameters();
   virtual_kernel_ = kernel_uses_virtual_tbs(*spec_.kernel);
   check_lane_modes();
+  check_large_warps();
 }
 
 // nexttid's slot-moving modes move whole warps between logical warp slots, so
@@ -138,6 +144,7 @@ std::unique_ptr<Block> Engine::make_block(uint64_t linear_block_id, uint32_t smi
     uint32_t live = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1;
     block->warps_.push_back(make_warp(uint32_t(first / kWarpSize), live));
   }
+  group_rows(*block);
   return block;
 }
 
@@ -157,7 +164,7 @@ std::unique_ptr<Warp> Engine::make_warp(uint32_t id, uint32_t live_mask) const {
   return warp;
 }
 
-static uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t active) {
+uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t active) {
   if (in.guard == ptx::kNoReg) return active;
   const uint64_t* p = frame.reg(in.guard);
   uint32_t want = in.guard_neg ? 0 : 1;
@@ -166,7 +173,7 @@ static uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t acti
   return mask;
 }
 
-static void execute(ExecContext& c) {
+void execute(ExecContext& c) {
   switch (c.in.op) {
     case Opcode::Add:
     case Opcode::Sub:
@@ -260,6 +267,20 @@ static void execute(ExecContext& c) {
   }
 }
 
+void begin_record(ExecRecord& rec, CallFrame& frame, uint32_t pc, uint32_t active) {
+  const ptx::Instr& in = frame.fn->code[pc];
+  rec.instr = &in;
+  rec.function = frame.function;
+  rec.pc = pc;
+  rec.active_mask = active;
+  rec.exec_mask = guard_mask(frame, in, active);
+  rec.mem_space = ptx::Space::None;
+  rec.mem_bytes = 0;
+  rec.is_branch = rec.diverged = false;
+  rec.taken_mask = 0;
+  rec.reached_barrier = rec.released_barrier = rec.warp_exited = false;
+}
+
 ExecRecord Engine::step(Block& block, Warp& warp) {
   ExecRecord rec;
   step_into(block, warp, rec);
@@ -276,16 +297,7 @@ void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
     throw Error(fmt::format("kernel {}: warp {} ran past the end of function {} (no ret/exit)",
                             spec_.kernel->name, warp.id_, frame.fn->name));
   const ptx::Instr& in = frame.fn->code[pc];
-  rec.instr = &in;
-  rec.function = frame.function;
-  rec.pc = pc;
-  rec.active_mask = top.mask;
-  rec.exec_mask = guard_mask(frame, in, top.mask);
-  rec.mem_space = ptx::Space::None;
-  rec.mem_bytes = 0;
-  rec.is_branch = rec.diverged = false;
-  rec.taken_mask = 0;
-  rec.reached_barrier = rec.released_barrier = rec.warp_exited = false;
+  begin_record(rec, frame, pc, top.mask);
   ExecContext c{*this, block, warp, frame, in, rec, pc, rec.exec_mask};
   execute(c);
   if (!c.stack_updated) {
@@ -298,12 +310,19 @@ void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
 uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
   uint64_t thread_instructions = 0;
   ExecRecord rec;
+  std::vector<ExecRecord> rows;
   while (!block.done()) {
     bool progressed = false;
-    for (auto& warp : block.warps_) {
-      for (unsigned i = 0; i < kRoundRobinQuantum && may_issue(block, *warp); ++i) {
-        step_into(block, *warp, rec);
-        thread_instructions += std::popcount(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
+    for (size_t w = 0; w < block.scheduled_warp_count(); ++w) {
+      Warp& warp = block.scheduled_warp(w);
+      for (unsigned i = 0; i < kRoundRobinQuantum && may_issue(block, warp); ++i) {
+        if (warp.large()) {
+          step_large(block, warp, rec, rows);
+          for (const ExecRecord& row : rows) thread_instructions += std::popcount(row.exec_mask);
+        } else {
+          step_into(block, warp, rec);
+          thread_instructions += std::popcount(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
+        }
         progressed = true;
       }
     }
@@ -317,7 +336,7 @@ uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
 // waiting for a logical TB index gets it at once from this engine's own
 // counter (the functional runner has no GPU to ask).
 bool Engine::may_issue(Block& block, const Warp& warp) {
-  if (warp.state_ != WarpState::Ready) return false;
+  if (warp.state() != WarpState::Ready) return false;
   const SiblingHold hold = sibling_hold(block, warp);
   if (hold == SiblingHold::Index) {
     const uint64_t bound = tb_index_bound(block, warp);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,6 +37,10 @@ struct LaunchSpec {
   uint32_t registers_per_thread = 0;  // ptxas's count; 0 = unknown (no register limit applied)
   uint32_t static_shared_bytes = 0;   // per block, without the dynamic part
   uint64_t grid_id = 0;         // %gridid
+  // Seed 002's large warps: rows of 32 threads that share one PC and one
+  // re-convergence stack (1 = ordinary warps). The block must be whole large
+  // warps.
+  uint32_t large_warp_rows = 1;
 };
 
 // What one executed warp instruction did, for the timing model and for stats.
@@ -63,6 +68,9 @@ struct ExecRecord {
   bool released_barrier = false;  // this instruction released its block's barrier
   bool warp_exited = false;       // no active lanes left: the warp is done
   bool took_tb_index = false;     // nexttbid: the warp entered its next wrapper-loop iteration
+  // Not the engine's: the timing model's mark for one issued piece of the
+  // instruction, handed back at its writeback (a large warp's sub-warp).
+  uint32_t tag = 0;
 };
 
 // Why a virtual warp (a kernel using nexttbid, VTW) may not issue its next
@@ -96,12 +104,22 @@ class Warp {
   Warp();
   ~Warp();
   uint32_t id_in_block() const { return id_; }
-  WarpState state() const { return state_; }
+  WarpState state() const { return large() ? large_state() : state_; }
   uint32_t next_pc() const;                          // pc of the instruction step() will execute
   uint32_t next_function() const;                    // its function index
   uint32_t active_mask() const;                      // lanes the next instruction runs on
   uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
+  // A large warp (LaunchSpec::large_warp_rows > 1) is named by its first
+  // row: state(), next_pc() and next_function() above are then the large
+  // warp's, and these count over its rows. An ordinary warp is its own row.
+  bool large() const { return !rows_.empty(); }
+  uint32_t rows() const { return large() ? uint32_t(rows_.size()) : 1; }
+  const Warp& row(uint32_t r) const { return large() ? *rows_[r] : *this; }
+  uint32_t active_threads() const {
+    return large() ? large_active_threads() : uint32_t(std::popcount(active_mask()));
+  }
+  uint32_t live_threads() const { return large() ? large_live_threads() : uint32_t(std::popcount(live_mask_)); }
   // Virtual warps: the wrapper-loop iteration (1 = first logical TB, 0 before).
   uint32_t iteration() const { return iteration_; }
 
@@ -109,6 +127,12 @@ class Warp {
   friend class Engine;
   friend class Block;
   friend struct ExecContext;
+  friend struct LargeWarpStep;
+  // The row whose stack speaks for a large warp: its first with live lanes.
+  const Warp& speaker() const;
+  WarpState large_state() const;
+  uint32_t large_active_threads() const;
+  uint32_t large_live_threads() const;
   uint32_t id_ = 0;
   WarpState state_ = WarpState::Ready;
   uint32_t live_mask_ = 0;
@@ -127,6 +151,8 @@ class Warp {
   uint32_t logical_warp_ = 0;
   uint32_t entry_rank_ = 0;
   uint32_t slowest_slot_ = 0;
+  // A large warp's first row holds all its rows (itself first); empty otherwise.
+  std::vector<Warp*> rows_;
 };
 
 struct VirtualTb;  // virtual_tb.h
@@ -140,6 +166,10 @@ class Block {
   uint64_t linear_id() const { return linear_id_; }
   size_t warp_count() const { return warps_.size(); }
   Warp& warp(size_t i) { return *warps_[i]; }
+  // The warps the scheduler sees: the rows, or with large warps every
+  // large_warp_rows-th row (which names its large warp).
+  size_t scheduled_warp_count() const { return warps_.size() / rows_per_warp_; }
+  Warp& scheduled_warp(size_t i) { return *warps_[i * rows_per_warp_]; }
   bool done() const;  // every warp exited
 
  private:
@@ -147,6 +177,7 @@ class Block {
   friend struct ExecContext;
   Dim3 ctaid_;
   uint64_t linear_id_ = 0;
+  uint32_t rows_per_warp_ = 1;
   uint32_t smid_ = 0;
   std::vector<std::unique_ptr<Warp>> warps_;
   std::vector<uint8_t> shared_;
@@ -169,6 +200,11 @@ class Engine {
   // every field is set except addr[], where only the lanes of a memory
   // instruction's exec_mask are written.
   void step_into(Block& block, Warp& warp, ExecRecord& rec);
+  // Executes the next instruction of a large warp (large_warp.cc): `rec`
+  // says what the instruction did to the large warp (its masks are the
+  // union of the rows'; addresses are per row) and rows[r] is row r's part,
+  // resized to the large warp's rows (an exited row's is empty: masks 0).
+  void step_large(Block& block, Warp& warp, ExecRecord& rec, std::vector<ExecRecord>& rows);
   // For a block none of whose warps can make progress: throws scwarp::Error
   // saying which barrier can never release and which warps wait where.
   [[noreturn]] void report_deadlock(const Block& block) const;
@@ -212,6 +248,8 @@ class Engine {
   std::unique_ptr<CallFrame> make_frame(Warp& warp, uint32_t function) const;
   std::unique_ptr<Warp> make_warp(uint32_t id, uint32_t live_mask) const;
   void check_lane_modes() const;
+  void check_large_warps() const;
+  void group_rows(Block& block) const;
   static const ptx::Instr& head_instruction(const Warp& warp, CallFrame*& frame);
   bool touches_shared_or_barrier(Block& block, Warp& warp) const;
   bool may_issue(Block& block, const Warp& warp);

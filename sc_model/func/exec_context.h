@@ -23,6 +23,13 @@ struct Lanes {
   uint64_t operator[](unsigned lane) const { return p[lane * stride]; }
 };
 
+// A large warp executes an instruction row by row; its control flow is
+// decided for the whole large warp (large_warp.cc), from these.
+struct LargeWarpLanes {
+  bool any_exec = false;  // some row executes it
+  bool all_exec = false;  // every row executes it on all its active lanes
+};
+
 struct ExecContext {
   // A constructor, not aggregate initialisation: the scratch arrays must stay
   // uninitialised (zeroing 1.5 KB per instruction would cost real time).
@@ -41,6 +48,9 @@ struct ExecContext {
   // Set by control flow that positioned the stack itself (branch, call, ret,
   // exit, barrier); otherwise the warp simply moves to pc + 1.
   bool stack_updated = false;
+  // Set while a large warp's row executes: control flow then decides on the
+  // whole large warp and leaves popping the stacks to it.
+  const LargeWarpLanes* large = nullptr;
   std::array<std::array<uint64_t, kWarpSize>, 5> scratch;  // materialised operands
   std::array<uint64_t, kWarpSize> sink;                    // writes to `_`
 
@@ -182,6 +192,13 @@ inline void dispatch_any(ExecContext& c, ptx::Type t, F&& f) {
   if (t == ptx::Type::F32 || t == ptx::Type::F64) return dispatch_float(c, t, f);
   dispatch_int(c, t, f);
 }
+
+// ---- one instruction (engine.cc): the lanes of `active` whose guard
+// predicate holds; a record reset for the instruction at `pc` of `frame`;
+// the instruction's effect on one warp or row.
+uint32_t guard_mask(CallFrame& frame, const ptx::Instr& in, uint32_t active);
+void begin_record(ExecRecord& rec, CallFrame& frame, uint32_t pc, uint32_t active);
+void execute(ExecContext& c);
 
 // ---- opcode families, one file each
 void exec_integer(ExecContext& c);     // integer_ops.cc

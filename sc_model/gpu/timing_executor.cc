@@ -10,7 +10,7 @@ namespace {
 
 // Fails early, before elaboration, on a policy name no registry knows.
 void check_policies(const config::GpuConfig& cfg) {
-  sched::PolicyContext ctx{cfg, 0, cfg.max_warps_per_sm(), cfg.max_tbs_per_sm,
+  sched::PolicyContext ctx{cfg, 0, cfg.scheduled_warps_per_sm(), cfg.max_tbs_per_sm,
                            cfg.schedulers_per_sm};
   sched::make_issue_policy(cfg.scheduler, ctx);
   sched::make_fetch_policy(cfg.fetch_policy, ctx);
@@ -31,6 +31,7 @@ runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
                                               const func::LaunchSpec& launch) {
   func::LaunchSpec spec = launch;
   spec.sm_count = cfg_.sm_count();
+  spec.large_warp_rows = cfg_.large_warp_rows();
   engine_ = std::make_unique<func::Engine>(mem, spec);
   stats::KernelRecord kernel;
   kernel.name = spec.kernel->name;

@@ -112,10 +112,12 @@ void check_arguments(const func::ExecRecord& rec, uint32_t segment_bytes) {
 }  // namespace
 
 WarpPlacement placement_of(const config::GpuConfig& cfg, uint32_t sm, uint32_t warp_slot) {
-  if (sm >= cfg.sm_count() || warp_slot >= cfg.max_warps_per_sm())
+  if (sm >= cfg.sm_count() || warp_slot >= cfg.scheduled_warps_per_sm())
     throw Error(fmt::format("warp slot {} of SM {} is outside the GPU ({} SMs x {} warps)",
-                            warp_slot, sm, cfg.sm_count(), cfg.max_warps_per_sm()));
-  uint64_t first = uint64_t(sm) * cfg.max_threads_per_sm + uint64_t(warp_slot) * cfg.warp_size;
+                            warp_slot, sm, cfg.sm_count(), cfg.scheduled_warps_per_sm()));
+  // A large warp's sub-warps take their lanes from its rows; their local
+  // accesses are placed as its first row's (docs/lwm.md).
+  uint64_t first = uint64_t(sm) * cfg.max_threads_per_sm + uint64_t(warp_slot) * cfg.large_warp_size;
   return {sm, first, uint64_t(cfg.sm_count()) * cfg.max_threads_per_sm};
 }
 

@@ -83,8 +83,9 @@ class Executor {
 // is far above any of our workloads (the largest runs under 2e8).
 inline constexpr uint64_t kDefaultMaxThreadInstructions = 10'000'000'000ull;
 // `sm`: the GPU a VTW kernel's virtual TBs are counted for (Device::launch).
+// `large_warp_rows`: LaunchSpec::large_warp_rows of every launch.
 std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions = kDefaultMaxThreadInstructions,
-                                                   const SmLimits& sm = kGtx480);
+                                                   const SmLimits& sm = kGtx480, uint32_t large_warp_rows = 1);
 
 class Device {
  public:

@@ -11,11 +11,13 @@ namespace {
 
 class FunctionalExecutor : public Executor {
  public:
-  FunctionalExecutor(uint64_t max_thread_instructions, const SmLimits& sm)
-      : limit_(max_thread_instructions), sm_(sm) {}
+  FunctionalExecutor(uint64_t max_thread_instructions, const SmLimits& sm, uint32_t large_warp_rows)
+      : limit_(max_thread_instructions), sm_(sm), large_warp_rows_(large_warp_rows) {}
   SmLimits sm_limits() const override { return sm_; }
 
-  LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override {
+  LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& launch) override {
+    func::LaunchSpec spec = launch;
+    spec.large_warp_rows = large_warp_rows_;
     func::Engine engine(mem, spec);
     LaunchResult r;
     for (uint64_t id = 0; id < spec.grid.count(); ++id) {
@@ -31,12 +33,14 @@ class FunctionalExecutor : public Executor {
  private:
   uint64_t limit_;  // per launch
   SmLimits sm_;
+  uint32_t large_warp_rows_;
 };
 
 }  // namespace
 
-std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions, const SmLimits& sm) {
-  return std::make_unique<FunctionalExecutor>(max_thread_instructions, sm);
+std::unique_ptr<Executor> make_functional_executor(uint64_t max_thread_instructions, const SmLimits& sm,
+                                                   uint32_t large_warp_rows) {
+  return std::make_unique<FunctionalExecutor>(max_thread_instructions, sm, large_warp_rows);
 }
 
 }  // namespace scwarp::runtime

@@ -41,7 +41,7 @@ bool ExecUnits::can_accept(ExecUnitKind unit, uint64_t cycle) const {
 void ExecUnits::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind kind,
                          uint64_t cycle) {
   const ptx::Instr& instr = *rec.instr;
-  InFlight item{warp, &instr, long_latency, cycle};
+  InFlight item{warp, &instr, long_latency, cycle, rec.tag};
   if (kind == ExecUnitKind::Ldst) {
     ldst_.accept(rec, warp, new_memory_tag(item), cycle);
     return;
@@ -66,7 +66,7 @@ bool ExecUnits::retire(uint64_t cycle) {
   bool any = false;
   while (results_.ready(cycle)) {
     InFlight item = results_.pop();
-    writeback->writeback(item.warp, *item.instr, item.long_latency, 0);
+    writeback->writeback(item.warp, *item.instr, item.long_latency, 0, item.tag);
     any = true;
   }
   return any;
@@ -78,7 +78,7 @@ void ExecUnits::memory_done(uint32_t tag, uint64_t cycle) {
   InFlight item = memory_[tag];
   memory_[tag].instr = nullptr;
   free_tags_.push_back(tag);
-  writeback->writeback(item.warp, *item.instr, item.long_latency, cycle - item.accepted);
+  writeback->writeback(item.warp, *item.instr, item.long_latency, cycle - item.accepted, item.tag);
 }
 
 uint64_t ExecUnits::next_event() const {

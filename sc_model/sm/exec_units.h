@@ -42,6 +42,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
     const ptx::Instr* instr = nullptr;
     bool long_latency = false;
     uint64_t accepted = 0;  // memory instructions: the cycle the LD/ST unit took it
+    uint32_t tag = 0;       // ExecRecord::tag
   };
   static PipelinedUnit* first_free(std::vector<PipelinedUnit>& units, uint64_t cycle);
   uint32_t new_memory_tag(const InFlight& item);

@@ -12,6 +12,9 @@ namespace {
 
 // Global/local loads (and atomics) wait for DRAM: the long-latency
 // dependences two-level scheduling and WarpView::waiting_on_memory track.
+// Seed 002's unconditional branch: a jump forms a single sub-warp.
+bool is_jump(const ptx::Instr& instr) { return instr.op == ptx::Opcode::Bra && instr.guard == ptx::kNoReg; }
+
 bool is_long_load(const func::ExecRecord& rec) {
   if (rec.instr->cls != ptx::InstrClass::Mem || rec.instr->writes.empty()) return false;
   return rec.mem_space == ptx::Space::Global || rec.mem_space == ptx::Space::Local ||
@@ -25,6 +28,7 @@ IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cf
     : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
       policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
   order_.reserve(table.warps().size());
+  if (table.large_warps()) formers_.resize(cfg.schedulers_per_sm);
 }
 
 bool IssueStage::tick(uint64_t cycle) {
@@ -42,16 +46,23 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   // (issue, decode, writeback, barrier release, launch) refreshes it.
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
   update_free_units(cycle);
+  if (!formers_.empty() && formers_[sched].busy()) return issue_subwarp(sched, cycle);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   bool unit_busy = false;
   for (uint32_t w : order_) {
     const sched::WarpView& v = table_.warp_views()[w];
     if (v.wait != sched::WarpWait::Ready) continue;
-    std::optional<ExecUnitKind> unit = free_unit(w, cycle);
+    std::optional<ExecUnitKind> unit = free_unit(v.head_unit, cycle);
     if (!unit) {
       unit_busy = true;
       continue;
+    }
+    if (!formers_.empty()) {
+      const UnitChoice head_unit = v.head_unit;  // before the warp moves on
+      begin_large(w, cycle);
+      formers_[sched].begin(w, head_unit, rec_, rows_, is_jump(*rec_.instr));
+      return issue_subwarp(sched, cycle);
     }
     issue(w, *unit, cycle);
     ++counters_.issued;
@@ -73,11 +84,10 @@ void IssueStage::update_free_units(uint64_t cycle) {
   u.ldst_free = dispatch->can_accept(ExecUnitKind::Ldst, cycle);
 }
 
-// The unit the head instruction of warp `w` goes to, if the operand
-// collector has an ID_OC slot for it; GPGPU-Sim 3.x's SP-or-SFU operations
-// take the SP's when free, else the SFU's.
-std::optional<ExecUnitKind> IssueStage::free_unit(uint32_t w, uint64_t cycle) const {
-  const UnitChoice choice = table_.warp_views()[w].head_unit;  // unit_of() the head, as refreshed
+// The unit an instruction of `choice` (WarpView::head_unit, unit_of() the
+// head as refreshed) goes to, if the operand collector has an ID_OC slot for
+// it; GPGPU-Sim 3.x's SP-or-SFU operations take the SP's when free, else the SFU's.
+std::optional<ExecUnitKind> IssueStage::free_unit(UnitChoice choice, uint64_t cycle) const {
   const auto if_free = [&](ExecUnitKind kind) {
     return dispatch->can_accept(kind, cycle) ? std::optional(kind) : std::nullopt;
   };
@@ -93,45 +103,114 @@ std::optional<ExecUnitKind> IssueStage::free_unit(uint32_t w, uint64_t cycle) co
   return std::nullopt;
 }
 
-void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
-  WarpSlot& slot = table_.warps()[w];
+// Takes warp `w`'s I-buffer head, which must be the instruction the
+// functional engine runs next.
+static void take_head(WarpSlot& slot, uint32_t sm, uint32_t w) {
   CodePos head = slot.ibuffer.head().pos;
   if (head != CodePos{slot.warp->next_function(), slot.warp->next_pc()})
-    throw Error("SM " + std::to_string(table_.view().sm) + " warp slot " + std::to_string(w) +
+    throw Error("SM " + std::to_string(sm) + " warp slot " + std::to_string(w) +
                 ": I-buffer head is not the warp's next instruction (pipeline bug)");
   slot.ibuffer.pop();
+}
+
+void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
+  WarpSlot& slot = table_.warps()[w];
+  take_head(slot, table_.view().sm, w);
   slot.engine->set_cycle(cycle);
   slot.engine->step_into(*slot.block, *slot.warp, rec_);
   bool long_latency = is_long_load(rec_);
   dispatch->dispatch(rec_, w, long_latency, unit, cycle);
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
-  if (long_latency) ++table_.view().units.pending_loads;
-  if (sched::is_global_memory(*rec_.instr)) ++table_.view().mem.global_in_flight;
-
   // Thread instructions count the lanes whose guard was true (GPGPU-Sim's
   // warp_inst_t::active_count() after predicated-off lanes are cleared).
-  uint32_t active = uint32_t(std::popcount(rec_.exec_mask));
-  sched::WarpView& v = table_.warp_views()[w];
-  TbSlot& tb = table_.tbs()[v.tb_slot];
-  ++tb.in_flight;
-  ++slot.issued_in_flight;
-  ++tb.warp_instructions;
-  tb.thread_instructions += active;
-  ++counters_.warp_instructions;
-  counters_.thread_instructions += active;
-  ++counters_.active_lanes[active];
-  ++v.issued;
-  v.progress += active;
-  v.issued_class = rec_.instr->cls;
-  v.issued_space = rec_.instr->cls == ptx::InstrClass::Mem ? sched::space_before_execution(rec_.instr->space)
-                                                           : ptx::Space::None;
-  table_.tb_views()[v.tb_slot].progress += active;
+  const uint32_t active = uint32_t(std::popcount(rec_.exec_mask));
+  count_dispatch(w, rec_, long_latency);
+  count_instruction(w, rec_, active);
   apply_effects(w, rec_);
   measure(w, rec_, cycle);
   policy_.on_issue(table_.view(), w, active);
-  if (rec_.reached_barrier) policy_.on_barrier_arrive(table_.view(), w);
-  if (rec_.released_barrier) policy_.on_barrier_release(table_.view(), v.tb_slot);
-  if (rec_.warp_exited) policy_.on_warp_exit(table_.view(), w);
+  tell_policy_effects(w, rec_);
+}
+
+// What one warp instruction (a whole large-warp instruction) did.
+void IssueStage::count_instruction(uint32_t w, const func::ExecRecord& rec, uint32_t threads) {
+  sched::WarpView& v = table_.warp_views()[w];
+  table_.tbs()[v.tb_slot].thread_instructions += threads;
+  counters_.thread_instructions += threads;
+  v.progress += threads;
+  v.issued_class = rec.instr->cls;
+  v.issued_space = rec.instr->cls == ptx::InstrClass::Mem ? sched::space_before_execution(rec.instr->space)
+                                                          : ptx::Space::None;
+  table_.tb_views()[v.tb_slot].progress += threads;
+}
+
+// One record handed to the units: a warp instruction or a sub-warp.
+void IssueStage::count_dispatch(uint32_t w, const func::ExecRecord& rec, bool long_latency) {
+  if (long_latency) ++table_.view().units.pending_loads;
+  if (sched::is_global_memory(*rec.instr)) ++table_.view().mem.global_in_flight;
+  sched::WarpView& v = table_.warp_views()[w];
+  TbSlot& tb = table_.tbs()[v.tb_slot];
+  ++tb.in_flight;
+  ++table_.warps()[w].issued_in_flight;
+  ++tb.warp_instructions;
+  ++counters_.warp_instructions;
+  ++counters_.active_lanes[std::popcount(rec.exec_mask)];
+  ++v.issued;
+}
+
+void IssueStage::tell_policy_effects(uint32_t w, const func::ExecRecord& rec) {
+  if (rec.reached_barrier) policy_.on_barrier_arrive(table_.view(), w);
+  if (rec.released_barrier) policy_.on_barrier_release(table_.view(), table_.warp_views()[w].tb_slot);
+  if (rec.warp_exited) policy_.on_warp_exit(table_.view(), w);
+}
+
+// A large warp's instruction executes whole when its former starts on it
+// (execute-at-issue): the warp moves on, its sub-warps follow.
+void IssueStage::begin_large(uint32_t w, uint64_t cycle) {
+  WarpSlot& slot = table_.warps()[w];
+  take_head(slot, table_.view().sm, w);
+  slot.engine->set_cycle(cycle);
+  slot.engine->step_large(*slot.block, *slot.warp, rec_, rows_);
+  slot.deps.begin_instruction(rec_.is_branch && !is_jump(*rec_.instr));
+  uint32_t threads = 0;
+  for (const func::ExecRecord& row : rows_) threads += uint32_t(std::popcount(row.exec_mask));
+  count_instruction(w, rec_, threads);
+  // The TB is not done while its instruction is still being broken down
+  // (its last, an exit, may have ended every warp already).
+  ++table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
+  apply_effects(w, rec_);
+  measure(w, rec_, cycle);
+  tell_policy_effects(w, rec_);
+}
+
+bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
+  SubwarpFormer& former = formers_[sched];
+  const uint32_t w = former.warp();
+  WarpSlot& slot = table_.warps()[w];
+  const Subwarp s = former.next(slot.deps);
+  const bool formed = s.lanes != 0 || former.single();
+  const std::optional<ExecUnitKind> unit = formed ? free_unit(former.unit(), cycle) : std::nullopt;
+  if (!unit) {
+    // Its threads wait for their previous sub-warps, or its unit is busy.
+    last_stall_[sched] = formed ? Stall::Structural : Stall::Data;
+    count_stall(last_stall_[sched], 1, counters_);
+    policy_.on_no_issue(table_.view(), sched);
+    return false;
+  }
+  const bool single = former.single();
+  former.take(s, rec_);
+  const bool long_latency = is_long_load(rec_);
+  rec_.tag = slot.deps.issue(single ? Subwarp{} : s, long_latency);  // a jump packs no thread
+  dispatch->dispatch(rec_, w, long_latency, *unit, cycle);
+  count_dispatch(w, rec_, long_latency);
+  if (!former.busy()) {
+    slot.deps.all_formed();
+    --table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
+  }
+  table_.refresh(w);
+  policy_.on_issue(table_.view(), w, uint32_t(std::popcount(rec_.exec_mask)));
+  ++counters_.issued;
+  return true;
 }
 
 // Updates warp and TB state from what the instruction did, before the
@@ -151,7 +230,7 @@ void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
     tb.warps_at_barrier = 0;
     func::Block& block = *table_.tbs()[t].block;
     for (uint32_t i = 0; i < tb.warps; ++i)
-      tb.warps_at_barrier += block.warp(i).state() == func::WarpState::AtBarrier;
+      tb.warps_at_barrier += block.scheduled_warp(i).state() == func::WarpState::AtBarrier;
   }
   // A virtual warp entering its next iteration may release its siblings' holds.
   if (rec.released_barrier || rec.took_tb_index) {
@@ -168,8 +247,8 @@ void IssueStage::measure(uint32_t w, const func::ExecRecord& rec, uint64_t cycle
   if (rec.reached_barrier) tb.measure.warp_arrived(v.warp_in_tb, cycle);
   if (rec.warp_exited) tb.measure.warp_exited(v.warp_in_tb, cycle, v.issued, counters_.stall_cycles());
   if (!rec.released_barrier) return;
-  for (uint32_t i = 0; i < tb.block->warp_count(); ++i)
-    if (tb.measure.waiting(i) && tb.block->warp(i).state() != func::WarpState::AtBarrier)
+  for (uint32_t i = 0; i < tb.block->scheduled_warp_count(); ++i)
+    if (tb.measure.waiting(i) && tb.block->scheduled_warp(i).state() != func::WarpState::AtBarrier)
       tb.measure.warp_released(i, cycle);
   tb.measure.release_done();
 }

@@ -20,6 +20,7 @@
 #include "sc_model/sm/fetch_unit.h"
 #include "sc_model/sm/stage_ports.h"
 #include "sc_model/sm/stall_class.h"
+#include "sc_model/sm/subwarp_former.h"
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
 
@@ -46,8 +47,15 @@ class IssueStage : public sc_core::sc_module {
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
   void update_free_units(uint64_t cycle);
-  std::optional<ExecUnitKind> free_unit(uint32_t warp, uint64_t cycle) const;
+  std::optional<ExecUnitKind> free_unit(UnitChoice choice, uint64_t cycle) const;
   void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);
+  // Large warps (docs/lwm.md): the scheduler's former breaks the chosen
+  // warp's instruction down, one sub-warp per cycle, before it picks again.
+  void begin_large(uint32_t warp, uint64_t cycle);
+  bool issue_subwarp(uint32_t sched, uint64_t cycle);
+  void count_instruction(uint32_t warp, const func::ExecRecord& rec, uint32_t threads);
+  void count_dispatch(uint32_t warp, const func::ExecRecord& rec, bool long_latency);
+  void tell_policy_effects(uint32_t warp, const func::ExecRecord& rec);
   void apply_effects(uint32_t warp, const func::ExecRecord& rec);
   void measure(uint32_t warp, const func::ExecRecord& rec, uint64_t cycle);
   void follow_stream(uint32_t warp);
@@ -58,6 +66,8 @@ class IssueStage : public sc_core::sc_module {
   sched::IssuePolicy& policy_;
   stats::SmCounters& counters_;
   func::ExecRecord rec_;             // reused: ~300 bytes
+  std::vector<func::ExecRecord> rows_;   // a large warp's rows (reused)
+  std::vector<SubwarpFormer> formers_;   // per scheduler (large warps only)
   std::vector<uint32_t> order_;      // reused policy output
   std::vector<Stall> last_stall_;    // per scheduler, for repeat_stalls
 };

@@ -14,7 +14,7 @@ namespace scwarp::sm {
 namespace {
 
 sched::PolicyContext policy_context(const config::GpuConfig& cfg, uint32_t sm_id) {
-  return sched::PolicyContext{cfg, sm_id, cfg.max_warps_per_sm(), cfg.max_tbs_per_sm,
+  return sched::PolicyContext{cfg, sm_id, cfg.scheduled_warps_per_sm(), cfg.max_tbs_per_sm,
                               cfg.schedulers_per_sm};
 }
 
@@ -245,7 +245,8 @@ void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
   exec_.memory_done(tag, cycle);
 }
 
-void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles) {
+void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles,
+                   uint32_t tag) {
   if (instr.cls == ptx::InstrClass::Mem) table_.record_memory_latency(instr, memory_cycles);
   if (sched::is_global_memory(instr)) {
     --table_.view().mem.global_in_flight;
@@ -256,6 +257,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
   }
   collector_.write_registers(warp, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
+  if (tag) table_.warps()[warp].deps.complete(tag);  // a large warp's sub-warp
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
   --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;

@@ -29,8 +29,10 @@ class WritebackIf : public virtual sc_core::sc_interface {
  public:
   // `instr` of `warp` is done: its destination registers are written.
   // `memory_cycles`: for a memory instruction, the cycles from the LD/ST
-  // unit's acceptance to completion; 0 for the others.
-  virtual void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles) = 0;
+  // unit's acceptance to completion; 0 for the others. `tag`: the issued
+  // record's ExecRecord::tag.
+  virtual void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles,
+                         uint32_t tag) = 0;
 };
 
 }  // namespace scwarp::sm

@@ -11,16 +11,17 @@ namespace scwarp::sm {
 using sched::WarpWait;
 
 WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
-    : warps_(cfg.max_warps_per_sm(), WarpSlot(cfg.ibuffer_entries)),
+    : warps_(cfg.scheduled_warps_per_sm(), WarpSlot(cfg.ibuffer_entries)),
       tbs_(cfg.max_tbs_per_sm),
-      warp_views_(cfg.max_warps_per_sm()),
+      warp_views_(cfg.scheduled_warps_per_sm()),
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
-      fetchable_(cfg.max_warps_per_sm(), 0),
+      fetchable_(cfg.scheduled_warps_per_sm(), 0),
       cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
-      scoreboard_(cfg.max_warps_per_sm()) {
+      large_warps_(cfg.large_warp_rows() > 1),
+      scoreboard_(cfg.scheduled_warps_per_sm()) {
   if (cfg.schedulers_per_sm == 0) throw Error("SM: gpgpu_num_sched_per_core must be at least 1");
   for (uint32_t w = 0; w < warp_views_.size(); ++w) {
     warp_views_[w].slot = w;
@@ -51,7 +52,7 @@ uint32_t WarpTable::free_warp_range(uint32_t count) const {
 }
 
 uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
-  uint32_t count = uint32_t(launch.block->warp_count());
+  uint32_t count = uint32_t(launch.block->scheduled_warp_count());
   uint32_t t = free_tb_slot();
   uint32_t first = count ? free_warp_range(count) : sched::kNoWarp;
   if (t == sched::kNoWarp || first == sched::kNoWarp)
@@ -60,7 +61,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
                 " warps; the dispatcher and the SM disagree on capacity)");
   for (uint32_t i = 0; i < count; ++i) {
     WarpSlot& slot = warps_[first + i];
-    slot.warp = &launch.block->warp(i);
+    slot.warp = &launch.block->scheduled_warp(i);
     slot.block = launch.block.get();
     slot.engine = launch.engine;
     slot.ibuffer.flush();
@@ -69,6 +70,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
     slot.issued_in_flight = 0;
     ++slot.generation;
     scoreboard_.clear(first + i);
+    slot.deps.reset(cfg_.large_warp_rows());
     sched::WarpView& v = warp_views_[first + i];
     v.valid = true;
     v.tb_slot = t;
@@ -121,7 +123,10 @@ void WarpTable::rebuild_scheduler_lists() {
 void WarpTable::update_fetchable(uint32_t w) {
   const WarpSlot& slot = warps_[w];
   const bool has_space = fetch_on_empty_ ? slot.ibuffer.size() == 0 : slot.ibuffer.room() > 0;
-  const bool barrel_ready = !fetch_barrel_ || slot.issued_in_flight == 0;
+  // A large warp is not fetched while it is broken down into sub-warps;
+  // barrel processing relaxes for it to ThreadDependencies::refetch_ready.
+  const bool barrel_ready = large_warps_ ? !slot.deps.forming() && (!fetch_barrel_ || slot.deps.refetch_ready())
+                                         : !fetch_barrel_ || slot.issued_in_flight == 0;
   fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
                   slot.fetch_pos.pc < slot.fetch_end;
 }
@@ -151,10 +156,13 @@ void WarpTable::refresh(uint32_t w) {
     v.head_unit = unit_of(head, cfg_);
     v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
     v.head_was_long = memory && long_latency_.contains(&head);
-    v.head_active_threads = uint32_t(std::popcount(slot.warp->active_mask()));
-    v.live_threads = uint32_t(std::popcount(slot.warp->live_mask()));
+    v.head_active_threads = slot.warp->active_threads();
+    v.live_threads = slot.warp->live_threads();
     v.diverged = v.head_active_threads < v.live_threads;
-    if (scoreboard_.blocks(w, head)) {
+    if (large_warps_ && !slot.deps.any_free(*slot.warp)) {
+      v.wait = WarpWait::Data;
+      v.waiting_on_memory = slot.deps.long_latency_pending();
+    } else if (!large_warps_ && scoreboard_.blocks(w, head)) {
       v.wait = WarpWait::Data;
       v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
     } else {

@@ -16,6 +16,7 @@
 #include "sc_model/sm/scoreboard.h"
 #include "sc_model/sm/tb_measure.h"
 #include "sc_model/sm/sm_ports.h"
+#include "sc_model/sm/subwarp_former.h"
 
 namespace scwarp::sm {
 
@@ -31,6 +32,7 @@ struct WarpSlot {
   bool exited = false;         // the warp is done: nothing more to fetch
   bool refetching = false;     // flushed by a redirect, nothing fetched since (Control)
   uint32_t generation = 0;     // bumped on every redirect / new owner: stale fetches are dropped
+  ThreadDependencies deps;     // a large warp's threads in flight (the scoreboard's job for ordinary warps)
   explicit WarpSlot(uint32_t ibuffer_entries) : ibuffer(ibuffer_entries) {}
   // Moves the fetch position (a new warp, or a redirect).
   void set_fetch_pos(CodePos pos) {
@@ -64,6 +66,7 @@ class WarpTable {
   // Frees a finished TB's slots and its Block.
   void remove(uint32_t tb_slot);
 
+  bool large_warps() const { return large_warps_; }
   // Recomputes warp `w`'s wait reason, head fields and fetchability from its state.
   void refresh(uint32_t w);
   // Recomputes only whether fetch may pick warp `w` (valid, not exited,
@@ -105,6 +108,7 @@ class WarpTable {
   const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
+  bool large_warps_;                // cfg.large_warp_rows() > 1
   std::unordered_set<const ptx::Instr*> long_latency_;  // memory instructions last seen long latency
   Scoreboard scoreboard_;
   sched::SmView view_;

@@ -230,5 +230,26 @@ TEST(PaperMetrics, BarrierKernelsWaitAtBarriersAndOthersDoNot) {
     EXPECT_TRUE(m["cycle_divergence_tbs"].contains(bucket)) << bucket;
 }
 
+// Seed 002's large warps: the same numbers run after run and with or without
+// idle skipping, with the free-running and with the barrel front end (whose
+// relaxed re-fetch waits for a sub-warp to complete); and sub-warps pack
+// bfs's divergent threads into fewer SIMD instructions than its warps.
+TEST(TimingModel, LargeWarpsDeterministicAndSkipIdentical) {
+  const std::string plain = "run --config tiny --size tiny --workload bfs";
+  const nlohmann::json warps = simulated(plain);
+  for (const char* front_end : {"", " --set scwarp_fetch_barrel=1"}) {
+    const std::string run = plain + " --set scwarp_large_warp_size=256" + front_end;
+    nlohmann::json skipping = simulated(run + " --set scwarp_skip_idle=1");
+    nlohmann::json stepping = simulated(run + " --set scwarp_skip_idle=0");
+    EXPECT_TRUE(skipping["verified"].get<bool>()) << front_end;
+    EXPECT_EQ(simulated(run + " --set scwarp_skip_idle=1"), skipping) << front_end;
+    skipping["config"].erase("options");
+    stepping["config"].erase("options");
+    EXPECT_EQ(skipping, stepping) << "first difference: " << nlohmann::json::diff(skipping, stepping).dump();
+    EXPECT_EQ(skipping["thread_instructions"], warps["thread_instructions"]);
+    EXPECT_LT(skipping["warp_instructions"].get<uint64_t>(), warps["warp_instructions"].get<uint64_t>());
+  }
+}
+
 }  // namespace
 }  // namespace scwarp::testing
