@@ -48,6 +48,7 @@ bool is_policy_name(const std::string& name) {
 struct PolicyParts {
   std::string sched, fetch, transform;
   std::vector<std::string> sets;
+  std::string entry;  // as given
 };
 
 // ",NAME=VALUE,..." after a grid entry: options of that entry's runs, so a
@@ -78,7 +79,7 @@ PolicyParts split_policy(const std::string& entry) {
   const std::string policies = policy.substr(0, at);
   const size_t plus = policies.find('+');
   PolicyParts parts{policies.substr(0, plus), plus == std::string::npos ? "" : policies.substr(plus + 1), "",
-                    entry_sets(entry, comma)};
+                    entry_sets(entry, comma), entry};
   if (!is_policy_name(parts.sched) || (plus != std::string::npos && !is_policy_name(parts.fetch)))
     throw UsageError(fmt::format("--sched '{}': expected ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...], policy "
                                  "names of letters, digits, '_', '-' and '.'",
@@ -107,7 +108,11 @@ std::vector<std::string> config_names(const SweepRequest& req, const std::vector
       if (entry.sets.empty()) continue;
       ConfigChoice with_entry = choice;
       with_entry.sets.insert(with_entry.sets.end(), entry.sets.begin(), entry.sets.end());
-      load_run_config(with_entry, req.configs_dir);
+      try {
+        load_run_config(with_entry, req.configs_dir);
+      } catch (const Error& e) {
+        throw UsageError(fmt::format("--sched '{}': {}", entry.entry, e.what()));
+      }
     }
     names.push_back(config.empty() ? kBuiltinConfigName : std::filesystem::path(config).stem().string());
   }

@@ -13,10 +13,12 @@ namespace {
 // A scheduler without warps would never issue; warps go to scheduler w % n.
 void check_schedulers_have_warps(const GpuConfig& g, const std::string& where) {
   if (g.schedulers_per_sm <= g.scheduled_warps_per_sm()) return;
+  const std::string large =
+      g.large_warp_rows() > 1 ? fmt::format(", -scwarp_large_warp_size {}", g.large_warp_size) : "";
   throw Error(fmt::format("{}: -gpgpu_num_sched_per_core {} exceeds the {} warps an SM holds "
-                          "(-gpgpu_shader_core_pipeline {}:{}, -scwarp_large_warp_size {})",
+                          "(-gpgpu_shader_core_pipeline {}:{}{})",
                           where, g.schedulers_per_sm, g.scheduled_warps_per_sm(), g.max_threads_per_sm, g.warp_size,
-                          g.large_warp_size));
+                          large));
 }
 
 // A large warp is whole rows of 32 threads, and an SM holds whole large warps.

@@ -119,7 +119,7 @@ std::optional<sched::StorageCount> large_warp_storage(const config::GpuConfig& c
                           "K x N = {}-thread large warps, {} threads per SM",
                           formers, formers, mask, 2 * mask, threads, c.bits / 8, mask, threads);
   c.paper_bits = 1792;
-  c.paper = "seed 002 Sec. 5: 256 + 512 + 1024 bits = 224 bytes for 256-thread large warps on a 1024-thread "
+  c.paper = "seed 002 Sec. 3.4: 256 + 512 + 1024 bits = 224 bytes for 256-thread large warps on a 1024-thread "
             "core with one pipeline";
   c.not_counted = {"the register file's per-lane address decoders (Sec. 3.1's banked register file)",
                    "the completion tracking of in-flight sub-warps (which threads each one holds)",

@@ -96,7 +96,7 @@ class SubwarpFormer {
   std::vector<uint32_t> remaining_;
 };
 
-// Seed 002 Sec. 5's storage count for large warps on this configuration:
+// Seed 002 Sec. 3.4's storage count for large warps on this configuration:
 // per former the copy of the active mask and the two branch mask buffers
 // (3 x K x N bits), and one dependency bit per thread of the SM; none with
 // ordinary warps.

@@ -67,6 +67,29 @@ TEST(Sweep, RunsTheCrossProductInCommandLineOrder) {
   EXPECT_NE(r.out.find("4 runs: 4 verified, 0 unverified, 0 failed"), std::string::npos) << r.out;
 }
 
+// A grid entry's ,NAME=VALUE options reach its runs only: seed 002's large
+// warps as a sweep axis (the thread instructions stay, the SIMD
+// instructions issued change).
+TEST(Sweep, GridEntryOptionsApplyToThatEntrysRunsOnly) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r = sweep(dir, "sweep --config tiny --size tiny --workload bfs --sched lrr "
+                                     "lrr,scwarp_large_warp_size=256");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const nlohmann::json s = summary(dir);
+  ASSERT_EQ(s.at("runs").size(), 2u);
+  EXPECT_EQ(s.at("runs")[1].at("policy"), "lrr,scwarp_large_warp_size=256");
+  EXPECT_EQ(s.at("runs")[1].at("sched"), "lrr");
+  nlohmann::json reports[2];
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(s.at("runs")[i].at("status"), "verified");
+    reports[i] = nlohmann::json::parse(read_file(dir + "/" + s.at("runs")[i].at("report").get<std::string>()));
+  }
+  EXPECT_EQ(reports[0].at("config").at("options").at("scwarp_large_warp_size"), "32");
+  EXPECT_EQ(reports[1].at("config").at("options").at("scwarp_large_warp_size"), "256");
+  EXPECT_EQ(reports[0].at("thread_instructions"), reports[1].at("thread_instructions"));
+  EXPECT_NE(reports[0].at("warp_instructions"), reports[1].at("warp_instructions"));
+}
+
 TEST(Sweep, ASecondSweepKeepsEveryCompleteRun) {
   const std::string dir = scratch_dir() + "/out";
   ASSERT_EQ(sweep(dir).exit_status, 0);
@@ -172,7 +195,12 @@ INSTANTIATE_TEST_SUITE_P(
                       UsageCase{"EmptyFetch", "--workload matmul --sched lrr+", "--sched 'lrr+'"},
                       UsageCase{"RepeatedPolicy", "--workload matmul --sched lrr lrr", "--sched 'lrr' is given twice"},
                       UsageCase{"UnknownConfig", "--workload matmul --sched lrr --config nope", "--config: 'nope'"},
-                      UsageCase{"ZeroJobs", "--workload matmul --sched lrr --jobs 0", "--jobs"}),
+                      UsageCase{"ZeroJobs", "--workload matmul --sched lrr --jobs 0", "--jobs"},
+                      UsageCase{"EntryOptionWithoutValue", "--workload matmul --sched lrr,scwarp_large_warp_size",
+                                "is not NAME=VALUE"},
+                      UsageCase{"EntryOptionUnknown", "--workload matmul --sched lrr,nope=1", "nope"},
+                      UsageCase{"EntryOptionBadValue", "--workload matmul --sched lrr,scwarp_large_warp_size=48",
+                                "-scwarp_large_warp_size 48"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 bool python_has_matplotlib() {
