@@ -69,8 +69,11 @@ struct ExecRecord {
   bool warp_exited = false;       // no active lanes left: the warp is done
   bool took_tb_index = false;     // nexttbid: the warp entered its next wrapper-loop iteration
   // Not the engine's: the timing model's mark for one issued piece of the
-  // instruction, handed back at its writeback (a large warp's sub-warp).
+  // instruction, handed back at its writeback (a large warp's sub-warp), and
+  // the register-file row that piece reads (a sub-warp's lowest row: its
+  // register bank; 0 for an ordinary warp).
   uint32_t tag = 0;
+  uint32_t rf_row = 0;
 };
 
 // Why a virtual warp (a kernel using nexttbid, VTW) may not issue its next

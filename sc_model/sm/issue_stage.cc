@@ -201,6 +201,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   former.take(s, rec_);
   const bool long_latency = is_long_load(rec_);
   rec_.tag = slot.deps.issue(single ? Subwarp{} : s, long_latency);  // a jump packs no thread
+  rec_.rf_row = s.first_row();
   dispatch->dispatch(rec_, w, long_latency, *unit, cycle);
   count_dispatch(w, rec_, long_latency);
   if (!former.busy()) {

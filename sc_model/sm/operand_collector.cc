@@ -38,7 +38,7 @@ OperandCollector::ReadRequest OperandCollector::BankQueue::pop() {
 OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
                                    stats::OperandCollectorCounters& counters)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
-      banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)) {
+      banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)), rows_per_warp_(cfg.large_warp_rows()) {
   const config::PipelineWidths& w = cfg.pipeline_widths;
   const struct {
     ExecUnitKind unit;
@@ -91,8 +91,9 @@ void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool
   ++held_;
 }
 
-void OperandCollector::write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle) {
-  for (uint32_t reg : regs) written_at_[(reg + warp) % banks_.size()] = cycle;
+void OperandCollector::write_registers(uint32_t warp, uint32_t rf_row, std::span<const uint32_t> regs,
+                                       uint64_t cycle) {
+  for (uint32_t reg : regs) written_at_[bank_of(reg, warp, rf_row)] = cycle;
 }
 
 bool OperandCollector::tick(uint64_t cycle) {
@@ -196,7 +197,7 @@ void OperandCollector::allocate_units() {
 void OperandCollector::start_reads(uint16_t s, uint16_t u) {
   Entry& entry = sets_[s].entries[sets_[s].units[u].entry];
   for_each_source(*entry.rec.instr, [&](uint32_t reg) {
-    banks_[(reg + entry.warp) % banks_.size()].push(ReadRequest{s, u});
+    banks_[bank_of(reg, entry.warp, entry.rec.rf_row)].push(ReadRequest{s, u});
     ++entry.reads_missing;
   });
   queued_reads_ += entry.reads_missing;

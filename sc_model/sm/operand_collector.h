@@ -49,7 +49,8 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
 
   // Results written back at `cycle` (before this cycle's tick): their banks
   // are busy with the write for the cycle's first step.
-  void write_registers(uint32_t warp, std::span<const uint32_t> regs, uint64_t cycle);
+  // `rf_row`: ExecRecord::rf_row of the instruction that wrote them.
+  void write_registers(uint32_t warp, uint32_t rf_row, std::span<const uint32_t> regs, uint64_t cycle);
   // One cycle (OC_EX to the units, then reg_file_port_throughput collector
   // steps); true if an instruction entered its execution unit.
   bool tick(uint64_t cycle);
@@ -106,6 +107,12 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
   std::vector<BankQueue> banks_;
   std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
+  // The bank of register `reg` of warp slot `warp`, register-file row
+  // `rf_row`: a large warp's rows are laid out as consecutive warps'.
+  size_t bank_of(uint32_t reg, uint32_t warp, uint32_t rf_row) const {
+    return (reg + warp * rows_per_warp_ + rf_row) % banks_.size();
+  }
+  uint32_t rows_per_warp_ = 1;      // cfg.large_warp_rows()
   uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
   uint32_t queued_reads_ = 0;       // over all banks
 };

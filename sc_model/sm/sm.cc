@@ -255,9 +255,10 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
       live_->global_latency_sum.add(int64_t(memory_cycles), current_cycle());
     }
   }
-  collector_.write_registers(warp, instr.writes, current_cycle());
+  ThreadDependencies& deps = table_.warps()[warp].deps;
+  collector_.write_registers(warp, tag ? deps.rf_row(tag) : 0, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
-  if (tag) table_.warps()[warp].deps.complete(tag);  // a large warp's sub-warp
+  if (tag) deps.complete(tag);  // a large warp's sub-warp
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
   --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;

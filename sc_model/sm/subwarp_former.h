@@ -29,6 +29,8 @@ struct Subwarp {
   std::array<uint8_t, func::kWarpSize> row{};
   // The columns of row r it carries.
   uint32_t lanes_of_row(uint32_t r) const;
+  // Its lowest row (0 when it carries no thread).
+  uint32_t first_row() const;
 };
 
 // A large warp's threads in flight: the dependency bit of each thread, the
@@ -48,6 +50,8 @@ class ThreadDependencies {
   uint32_t issue(const Subwarp& s, bool long_latency);
   // The sub-warp `tag` completed: its threads' bits clear.
   void complete(uint32_t tag);
+  // The register-file row sub-warp `tag` (in flight) reads: its lowest.
+  uint32_t rf_row(uint32_t tag) const;
   // The relaxed re-fetch rule for the last instruction.
   bool refetch_ready() const;
   bool forming() const { return !formed_; }
@@ -59,6 +63,7 @@ class ThreadDependencies {
     bool long_latency = false;
     Subwarp subwarp;
   };
+  const InFlight& in_flight(uint32_t tag) const;  // throws if `tag` is not in flight
   std::vector<uint32_t> pending_;
   std::vector<InFlight> in_flight_;
   uint32_t next_tag_ = 1;

@@ -61,7 +61,7 @@ TEST(OperandCollectorAlone, AWriteToTheBankInTheReadCycleDelaysTheRead) {
   Rig rig;
   // Register 19 of warp 0 is in bank 3, like source register 3.
   uint64_t entered = rig.run([&](uint64_t c) {
-    if (c == 2) rig.collector.write_registers(0, std::vector<uint32_t>{19}, c);
+    if (c == 2) rig.collector.write_registers(0, 0, std::vector<uint32_t>{19}, c);
   });
   EXPECT_EQ(entered, 5u);
   EXPECT_EQ(rig.counters.bank_conflict_cycles, 1u);
