@@ -96,8 +96,15 @@ void ExecContext::call() {
   }
   uint32_t callee = resolve_callee(*this, lanes);
   const ptx::Function& fn = module().functions[callee];
-  if (fn.is_decl_only || fn.code.empty())
-    fault(std::countr_zero(lanes), "call to " + fn.name + ", which has no body in this module");
+  if (fn.is_decl_only || fn.code.empty()) {
+    // printf, malloc, free, assert: run here, no frame; only direct calls name them.
+    ptx::DeviceCall device = ptx::device_call(fn.name);
+    if (device == ptx::DeviceCall::None || in.callee_reg != ptx::kNoReg)
+      fault(std::countr_zero(lanes), "call to " + fn.name + ", which has no body in this module");
+    exec_device_call(*this, device);
+    top().pc = pc + 1;
+    return normalize_stack();
+  }
   if (warp.frames_.size() >= kMaxCallDepth)
     fault(std::countr_zero(lanes),
           fmt::format("call depth exceeds {} frames (runaway recursion?)", kMaxCallDepth));

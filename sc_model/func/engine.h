@@ -22,6 +22,8 @@ struct Dim3 {
   uint64_t count() const { return uint64_t(x) * y * z; }
 };
 
+class DeviceServices;  // device_services.h
+
 // Everything fixed for one kernel launch.
 struct LaunchSpec {
   const ptx::Module* module = nullptr;
@@ -36,6 +38,9 @@ struct LaunchSpec {
   uint32_t registers_per_thread = 0;  // ptxas's count; 0 = unknown (no register limit applied)
   uint32_t static_shared_bytes = 0;   // per block, without the dynamic part
   uint64_t grid_id = 0;         // %gridid
+  // printf's output and the device heap (device_services.h): the Device's,
+  // which outlives the launch; null where no runtime::Device runs the engine.
+  DeviceServices* services = nullptr;
 };
 
 // What one executed warp instruction did, for the timing model and for stats.

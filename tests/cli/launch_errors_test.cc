@@ -71,7 +71,7 @@ TEST(LaunchInputErrors, UnsupportedInstructionIsNamedWithItsPosition) {
 TEST(LaunchInputErrors, TensorCoreInstructionIsUnsupported) {
   const ProcessResult r = run_scwarp("launch --ptx '" + data_file("unsupported.ptx") +
                                      "' --kernel tensor_fragment --grid 1 --block 32 --buffer o=zero:4 --arg ptr:o");
-  expect_error_matching(r, 1, R"(unsupported\.ptx:46:[0-9]+: unsupported instruction 'wmma\.load\.a\.sync)");
+  expect_error_matching(r, 1, R"(unsupported\.ptx:46:[0-9]+: tensor-core instruction 'wmma\.load\.a\.sync)");
 }
 
 TEST(LaunchInputErrors, MissingPtxFileIsNamed) {
