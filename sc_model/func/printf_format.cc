@@ -24,7 +24,8 @@ Spec parse_spec(std::string_view format, size_t& at) {
   };
   take_while([](char ch) { return std::string_view("-+ #0").find(ch) != std::string_view::npos; }, s.flags);
   auto refuse_star = [&] {
-    if (at < format.size() && format[at] == '*') throw PrintfError("'*' widths and precisions are not supported by scwarp's printf");
+    if (at < format.size() && format[at] == '*')
+      throw PrintfError("'*' widths and precisions are not supported by scwarp's printf");
   };
   refuse_star();
   take_while(is_digit, s.width);
@@ -49,7 +50,10 @@ std::string host_format(const std::string& spec, T value) {
   return out;
 }
 
-bool is_long(const Spec& s) { return s.length == "l" || s.length == "ll" || s.length == "z" || s.length == "j" || s.length == "t"; }
+// 8-byte integers on a 64-bit device: long, long long, size_t, intmax_t, ptrdiff_t.
+bool is_long(const Spec& s) {
+  return s.length == "l" || s.length == "ll" || s.length == "z" || s.length == "j" || s.length == "t";
+}
 
 // Reads arguments from the buffer, each aligned to its own size.
 class ArgumentCursor {

@@ -62,8 +62,9 @@ std::string device_call_signature_problem(const Module& m, const Function& fn) {
 
 std::string refused_device_feature(std::string_view name) {
   // Device-side launches compile to cudaGetParameterBuffer/cudaLaunchDevice
-  // (__cudaCDP2* since CUDA 12), device graph launches to cudaGraphLaunch.
-  if (name.starts_with("cudaGraph")) return "device graph launch";
+  // (__cudaCDP2* since CUDA 12, with device-side streams and cudaMalloc);
+  // device-side graph launch and conditional nodes to cudaGraph*.
+  if (name.starts_with("cudaGraph")) return "the device-side graph API";
   if (name.starts_with("cuda") || name.starts_with("__cudaCDP")) return "dynamic parallelism";
   return "";
 }

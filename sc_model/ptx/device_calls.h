@@ -21,7 +21,7 @@ DeviceCall device_call(std::string_view name);
 std::string device_call_signature_problem(const Module& m, const Function& fn);
 
 // The feature a declared-only function belongs to when scwarp refuses it on
-// purpose ("dynamic parallelism", "device graph launch"); "" otherwise.
+// purpose ("dynamic parallelism", "the device-side graph API"); "" otherwise.
 std::string refused_device_feature(std::string_view name);
 
 // The feature an unsupported instruction belongs to when it has a name

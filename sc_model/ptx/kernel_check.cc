@@ -51,8 +51,8 @@ void check_bodiless_callee(const Module& m, const Instr& in, const Function& cal
   }
   std::string feature = refused_device_feature(callee.name);
   if (!feature.empty())
-    throw Error(fmt::format("{}: {} is not supported: call to the device runtime's '{}' (scwarp does not "
-                            "model launches from the device)",
+    throw Error(fmt::format("{}: {} is not supported: call to the device runtime's '{}' (scwarp has no device "
+                            "runtime for launches, streams or graphs from the device)",
                             where(m, in), feature, callee.name));
   throw Error(fmt::format("{}: call to '{}', which is declared but not defined in this module", where(m, in),
                           callee.name));

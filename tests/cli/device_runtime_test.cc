@@ -94,7 +94,7 @@ TEST(RefusedFeatures, DynamicParallelismGraphLaunchAndTensorCoresAreNamed) {
                             "'__cudaCDP2GetParameterBufferV2'"), std::string::npos) << parent.err;
   const ProcessResult graph = run_scwarp(ptx + " --kernel graph_parent --arg u64:0");
   EXPECT_EQ(graph.exit_status, 1);
-  EXPECT_NE(graph.err.find("device graph launch is not supported: call to the device runtime's 'cudaGraphLaunch'"),
+  EXPECT_NE(graph.err.find("the device-side graph API is not supported: call to the device runtime's 'cudaGraphLaunch'"),
             std::string::npos) << graph.err;
   const ProcessResult tile = run_scwarp(ptx + " --kernel tile --arg ptr:b --arg ptr:b --arg ptr:b");
   EXPECT_EQ(tile.exit_status, 1);

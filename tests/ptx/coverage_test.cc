@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 const std::map<std::string, std::string>& expected_refusals() {
   static const std::map<std::string, std::string> refused = {
       {"refused/parent", "dynamic parallelism is not supported"},
-      {"refused/graph_parent", "device graph launch is not supported"},
+      {"refused/graph_parent", "the device-side graph API is not supported"},
       {"refused/tile", "tensor-core instruction"},
       {"memory_model/_Z6tensorP6__halfS0_Pf", "tensor-core instruction"},
       {"unsupported/tensor_fragment", "tensor-core instruction"},

@@ -100,7 +100,7 @@ TEST(KernelCheck, DynamicParallelismIsRefusedByName) {
                        fmt::format("call.uni (retval0), {}, (param0, param1);", name));
     EXPECT_EQ(check_error(m, "k"),
               fmt::format("t.ptx:12:3: dynamic parallelism is not supported: call to the device runtime's '{}' "
-                          "(scwarp does not model launches from the device)",
+                          "(scwarp has no device runtime for launches, streams or graphs from the device)",
                           name));
   }
 }
@@ -109,8 +109,8 @@ TEST(KernelCheck, DeviceGraphLaunchIsRefusedByName) {
   Module m = calling(".extern .func (.param .b32 r) cudaGraphLaunch(.param .b64 a, .param .b64 b);",
                      "call.uni (retval0), cudaGraphLaunch, (param0, param1);");
   EXPECT_EQ(check_error(m, "k"),
-            "t.ptx:12:3: device graph launch is not supported: call to the device runtime's 'cudaGraphLaunch' "
-            "(scwarp does not model launches from the device)");
+            "t.ptx:12:3: the device-side graph API is not supported: call to the device runtime's 'cudaGraphLaunch' "
+            "(scwarp has no device runtime for launches, streams or graphs from the device)");
 }
 
 TEST(KernelCheck, DeviceRuntimeFunctionsScwarpProvidesPass) {
