@@ -81,6 +81,18 @@ std::optional<std::vector<uint8_t>> float_bytes(const std::string& value) {
   return bytes_of(v);
 }
 
+// bytes:HEX, a struct passed by value: two hex digits per byte, lowest
+// address first (as the bytes lie in memory), any positive count.
+std::optional<std::vector<uint8_t>> raw_bytes(const std::string& value) {
+  if (value.empty() || value.size() % 2 != 0) return std::nullopt;
+  std::vector<uint8_t> bytes(value.size() / 2);
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    const auto [end, ec] = std::from_chars(value.data() + 2 * i, value.data() + 2 * i + 2, bytes[i], 16);
+    if (ec != std::errc() || end != value.data() + 2 * i + 2) return std::nullopt;
+  }
+  return bytes;
+}
+
 // Each --arg TYPE and how its VALUE becomes bytes, in the order errors list them.
 using ValueEncoder = std::optional<std::vector<uint8_t>> (*)(const std::string&);
 struct ValueType {
@@ -93,6 +105,7 @@ constexpr ValueType kValueTypes[] = {
     {"s8", integer_bytes<int8_t>},    {"s16", integer_bytes<int16_t>},
     {"s32", integer_bytes<int32_t>},  {"s64", integer_bytes<int64_t>},
     {"f32", float_bytes<float>},      {"f64", float_bytes<double>},
+    {"bytes", raw_bytes},
 };
 
 const ValueType* find_value_type(const std::string& name) {
@@ -155,7 +168,7 @@ BufferSpec parse_buffer_spec(const std::string& text) {
 ArgSpec parse_arg_spec(const std::string& text) {
   const auto type_and_value = split_once(text, ':');
   if (!type_and_value)
-    reject("--arg", text, "expected TYPE:VALUE (TYPE one of u8..u64, s8..s64, f32, f64) or ptr:BUFFER");
+    reject("--arg", text, "expected TYPE:VALUE (TYPE one of u8..u64, s8..s64, f32, f64, bytes) or ptr:BUFFER");
   const auto& [type, value] = *type_and_value;
   ArgSpec arg;
   if (type == "ptr") {
@@ -170,7 +183,10 @@ ArgSpec parse_arg_spec(const std::string& text) {
     reject("--arg", text, fmt::format("unknown type '{}' (expected {}or ptr)", type, known));
   }
   const auto bytes = value_type->encode(value);
-  if (!bytes) reject("--arg", text, fmt::format("'{}' is not a valid {} value", value, type));
+  if (!bytes)
+    reject("--arg", text,
+           type == "bytes" ? fmt::format("'{}' is not an even, non-zero number of hex digits", value)
+                           : fmt::format("'{}' is not a valid {} value", value, type));
   arg.bytes = *bytes;
   return arg;
 }

@@ -31,10 +31,10 @@ BufferSpec parse_buffer_spec(const std::string& text);
 
 // One kernel argument: its bytes, or the buffer whose device address it is.
 struct ArgSpec {
-  std::vector<uint8_t> bytes;  // TYPE:VALUE, little-endian in the type's size
+  std::vector<uint8_t> bytes;  // TYPE:VALUE, little-endian in the type's size; bytes:HEX as written
   std::string buffer;          // ptr:NAME (bytes empty)
 };
-// "u8|u16|u32|u64|s8|s16|s32|s64|f32|f64:VALUE" or "ptr:NAME".
+// "u8|u16|u32|u64|s8|s16|s32|s64|f32|f64:VALUE", "bytes:HEX" or "ptr:NAME".
 ArgSpec parse_arg_spec(const std::string& text);
 
 struct OutSpec {

@@ -23,6 +23,7 @@ class MeteredExecutor : public runtime::Executor {
   runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
   void copied_to_device(uint64_t dst, uint64_t bytes) override { inner_.copied_to_device(dst, bytes); }
   uint64_t device_memory_bytes() const override { return inner_.device_memory_bytes(); }
+  uint64_t device_heap_bytes() const override { return inner_.device_heap_bytes(); }
 
  private:
   runtime::Executor& inner_;

@@ -197,6 +197,7 @@ struct GpuConfig {
   // and a kernel that never ends stops within minutes.
   uint64_t max_cycles = 50'000'000;
   uint32_t device_memory_mb = 1536;    // -scwarp_device_memory_mb (the GTX480's 1536 MB)
+  uint64_t device_heap_bytes = 8ull << 20;  // -scwarp_device_heap_bytes (device malloc's heap, CUDA's 8 MiB)
   // -scwarp_vtw_index_latency: a round trip to the GPU-wide logical TB
   // counter of VTW (seed 004 Sec. 4.2.1 gives no figure): request, one
   // increment, response, like a TB dispatch through the work distributor.

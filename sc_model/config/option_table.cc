@@ -335,6 +335,9 @@ std::vector<Option> build_table() {
             "requests of one cycle are granted in SM order)"),
       count("scwarp_device_memory_mb", &G::device_memory_mb, 1,
             "device memory in MiB (GTX480: 1536): allocations beyond it are refused with the sizes"),
+      count64("scwarp_device_heap_bytes", &G::device_heap_bytes,
+              "bytes kernels' malloc may hold at once (CUDA's default cudaLimitMallocHeapSize, 8 MiB); "
+              "past it malloc returns NULL"),
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
   };
   for (Option& option : rest) table.push_back(std::move(option));

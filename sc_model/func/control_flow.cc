@@ -106,8 +106,15 @@ void ExecContext::call() {
   const unsigned first_lane = unsigned(std::countr_zero(lanes)) % kWarpSize;
   uint32_t callee = lanes ? resolve_callee(*this, lanes) : in.callee;
   const ptx::Function& fn = module().functions[callee];
-  if (fn.is_decl_only || fn.code.empty())
-    fault(first_lane, "call to " + fn.name + ", which has no body in this module");
+  if (fn.is_decl_only || fn.code.empty()) {
+    // printf, malloc, free, assert: run here, no frame; only direct calls name them.
+    ptx::DeviceCall device = ptx::device_call(fn.name);
+    if (device == ptx::DeviceCall::None || in.callee_reg != ptx::kNoReg)
+      fault(first_lane, "call to " + fn.name + ", which has no body in this module");
+    exec_device_call(*this, device);
+    top().pc = pc + 1;
+    return normalize_stack();
+  }
   if (warp.frames_.size() >= kMaxCallDepth)
     fault(first_lane, fmt::format("call depth exceeds {} frames (runaway recursion?)", kMaxCallDepth));
   if (warp.local_top_ + fn.local_bytes + 16 > kMaxLocalBytesPerThread)

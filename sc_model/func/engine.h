@@ -23,6 +23,8 @@ struct Dim3 {
   uint64_t count() const { return uint64_t(x) * y * z; }
 };
 
+class DeviceServices;  // device_services.h
+
 // Everything fixed for one kernel launch.
 struct LaunchSpec {
   const ptx::Module* module = nullptr;
@@ -41,6 +43,9 @@ struct LaunchSpec {
   // re-convergence stack (1 = ordinary warps). The block must be whole large
   // warps.
   uint32_t large_warp_rows = 1;
+  // printf's output and the device heap (device_services.h): the Device's,
+  // which outlives the launch; null where no runtime::Device runs the engine.
+  DeviceServices* services = nullptr;
 };
 
 // What one executed warp instruction did, for the timing model and for stats.

@@ -11,6 +11,7 @@
 
 #include "sc_model/func/engine.h"
 #include "sc_model/func/warp_state.h"
+#include "sc_model/ptx/device_calls.h"
 #include "sc_model/ptx/ir.h"
 
 namespace scwarp::func {
@@ -212,5 +213,7 @@ void exec_memory(ExecContext& c);      // memory_ops.cc
 void exec_atomic(ExecContext& c);      // atomic_ops.cc
 void exec_warp_level(ExecContext& c);  // warp_ops.cc
 void exec_virtual(ExecContext& c);     // virtual_tb.cc: nexttbid, nexttid
+// A call of a device-runtime function the engine provides (device_call_ops.cc).
+void exec_device_call(ExecContext& c, ptx::DeviceCall call);
 
 }  // namespace scwarp::func

@@ -25,6 +25,7 @@ class TimingExecutor : public runtime::Executor {
   // With -gpgpu_perf_sim_memcpy 1 the copy's lines are left in the L2.
   void copied_to_device(uint64_t dst, uint64_t bytes) override;
   uint64_t device_memory_bytes() const override { return uint64_t(cfg_.device_memory_mb) << 20; }
+  uint64_t device_heap_bytes() const override { return cfg_.device_heap_bytes; }
   runtime::SmLimits sm_limits() const override { return TbDispatcher::limits_of(cfg_); }
 
   // Counters of every unit and the records of every kernel and TB so far.

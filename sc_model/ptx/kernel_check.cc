@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "sc_model/common/error.h"
+#include "sc_model/ptx/device_calls.h"
 #include "sc_model/ptx/ir.h"
 
 namespace scwarp::ptx {
@@ -30,6 +31,33 @@ std::string where(const Module& m, const Instr& in) {
   return fmt::format("{}:{}:{}", m.file, in.line, in.col);
 }
 
+// An unsupported instruction, named by the feature it belongs to where it has one.
+[[noreturn]] void refuse_instruction(const Module& m, const Instr& in) {
+  std::string feature = unsupported_instruction_feature(in);
+  if (feature.empty()) throw Error(fmt::format("{}: unsupported instruction '{}'", where(m, in), in.text));
+  throw Error(fmt::format("{}: {} '{}' is not supported: the GTX480 has no tensor cores and scwarp does not "
+                          "model them",
+                          where(m, in), feature, in.text));
+}
+
+// A call to a function without a body: fine for the device-runtime functions
+// the engine provides (with nvcc's signature), refused by feature for the
+// ones scwarp leaves out on purpose, an error for anything else.
+void check_bodiless_callee(const Module& m, const Instr& in, const Function& callee) {
+  if (device_call(callee.name) != DeviceCall::None) {
+    std::string problem = device_call_signature_problem(m, callee);
+    if (!problem.empty()) throw Error(fmt::format("{}: {}", where(m, in), problem));
+    return;
+  }
+  std::string feature = refused_device_feature(callee.name);
+  if (!feature.empty())
+    throw Error(fmt::format("{}: {} is not supported: call to the device runtime's '{}' (scwarp has no device "
+                            "runtime for launches, streams or graphs from the device)",
+                            where(m, in), feature, callee.name));
+  throw Error(fmt::format("{}: call to '{}', which is declared but not defined in this module", where(m, in),
+                          callee.name));
+}
+
 }  // namespace
 
 void check_kernel(const Module& m, const Function& kernel) {
@@ -41,8 +69,7 @@ void check_kernel(const Module& m, const Function& kernel) {
   for (size_t next = 0; next < work.size(); ++next) {
     const Function* fn = work[next];
     for (const Instr& in : fn->code) {
-      if (in.op == Opcode::Unsupported)
-        throw Error(fmt::format("{}: unsupported instruction '{}'", where(m, in), in.text));
+      if (in.op == Opcode::Unsupported) refuse_instruction(m, in);
       if (in.op != Opcode::Call) continue;
       std::vector<uint32_t> callees;
       if (in.callee != kNoSym) {
@@ -53,9 +80,10 @@ void check_kernel(const Module& m, const Function& kernel) {
       }
       for (uint32_t c : callees) {
         const Function& callee = m.functions[c];
-        if (callee.is_decl_only)
-          throw Error(fmt::format("{}: call to '{}', which is declared but not defined in this module",
-                                  where(m, in), callee.name));
+        if (callee.is_decl_only) {
+          check_bodiless_callee(m, in, callee);
+          continue;
+        }
         if (!visited[c]) {
           visited[c] = true;
           work.push_back(&callee);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iostream>
 
 #include "sc_model/common/error.h"
 #include "sc_model/ptx/vtw_transform.h"
@@ -17,7 +18,10 @@ KernelArgs& KernelArgs::add_bytes(std::vector<uint8_t> bytes) {
 }
 
 Device::Device() : Device(make_functional_executor()) {}
-Device::Device(std::unique_ptr<Executor> executor) : executor_(std::move(executor)) {
+Device::Device(std::unique_ptr<Executor> executor)
+    : executor_(std::move(executor)),
+      services_(executor_ ? executor_->device_heap_bytes() : 0),
+      print_stream_(&std::cout) {
   if (!executor_) throw Error("device: no executor");
   mem_.set_capacity(executor_->device_memory_bytes());
 }
@@ -123,6 +127,20 @@ Dim3 Device::virtual_launch(const LoadedModule& module, const ptx::Function& fn,
   return Dim3{uint32_t(virtual_tbs), 1, 1};
 }
 
+// What the kernel printed goes out even when the launch fails: the lines
+// before a failed assert are how a user finds out why.
+LaunchResult Device::execute_printing(const func::LaunchSpec& spec) {
+  auto flush = [&] { *print_stream_ << services_.take_output() << std::flush; };
+  try {
+    LaunchResult r = executor_->execute(mem_, spec);
+    flush();
+    return r;
+  } catch (...) {
+    flush();
+    throw;
+  }
+}
+
 LaunchResult Device::launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
                             Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& given_args) {
   const ptx::Function& fn = find_kernel(module.ir, kernel);
@@ -143,7 +161,8 @@ LaunchResult Device::launch(const LoadedModule& module, const std::string& kerne
   spec.const_segment = module.const_segment;
   spec.grid_id = ++launches_;
   set_resources(spec, module, kernel);
-  LaunchResult r = executor_->execute(mem_, spec);
+  spec.services = &services_;
+  LaunchResult r = execute_printing(spec);
   r.logical_blocks = virtual_note.logical_blocks;
   r.placement = virtual_note.placement;
   totals_.thread_instructions += r.thread_instructions;

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "sc_model/func/device_services.h"
 #include "sc_model/func/engine.h"
 #include "sc_model/func/memory.h"
 #include "sc_model/runtime/occupancy.h"
@@ -74,6 +76,8 @@ class Executor {
   virtual void copied_to_device(uint64_t dst, uint64_t bytes) { (void)dst, (void)bytes; }
   // The device memory the Device may allocate (the timing model: its config's).
   virtual uint64_t device_memory_bytes() const { return func::kDefaultDeviceMemoryBytes; }
+  // The device heap kernels' malloc draws from (the timing model: its config's).
+  virtual uint64_t device_heap_bytes() const { return func::kDefaultDeviceHeapBytes; }
   // The SMs blocks are placed on (a VTW kernel launches as many TBs as fit at once).
   virtual SmLimits sm_limits() const { return kGtx480; }
 };
@@ -128,6 +132,10 @@ class Device {
   LaunchResult launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
                       Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args);
 
+  // Where the text kernels print goes (std::cout unless told), written after
+  // each launch, also one that fails, in block, warp, lane and program order.
+  void set_print_stream(std::ostream& out) { print_stream_ = &out; }
+
   // Totals over every launch so far.
   const LaunchResult& totals() const { return totals_; }
   func::GlobalMemory& memory() { return mem_; }
@@ -141,8 +149,12 @@ class Device {
   Dim3 virtual_launch(const LoadedModule& module, const ptx::Function& fn, Dim3 logical, Dim3 block,
                       uint32_t dynamic_shared_bytes, KernelArgs& args, LaunchResult& note) const;
 
+  LaunchResult execute_printing(const func::LaunchSpec& spec);
+
   func::GlobalMemory mem_;
   std::unique_ptr<Executor> executor_;
+  func::DeviceServices services_;
+  std::ostream* print_stream_;
   std::vector<std::unique_ptr<LoadedModule>> modules_;
   LaunchResult totals_;
   ptx::ModuleTransform transform_;

@@ -71,7 +71,7 @@ TEST(LaunchInputErrors, UnsupportedInstructionIsNamedWithItsPosition) {
 TEST(LaunchInputErrors, TensorCoreInstructionIsUnsupported) {
   const ProcessResult r = run_scwarp("launch --ptx '" + data_file("unsupported.ptx") +
                                      "' --kernel tensor_fragment --grid 1 --block 32 --buffer o=zero:4 --arg ptr:o");
-  expect_error_matching(r, 1, R"(unsupported\.ptx:46:[0-9]+: unsupported instruction 'wmma\.load\.a\.sync)");
+  expect_error_matching(r, 1, R"(unsupported\.ptx:46:[0-9]+: tensor-core instruction 'wmma\.load\.a\.sync)");
 }
 
 TEST(LaunchInputErrors, MissingPtxFileIsNamed) {
@@ -179,6 +179,10 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{"ArgNegativeUnsigned", "--grid 1 --block 1 --arg u32:-1", "'-1' is not a valid u32 value"},
         UsageCase{"ArgLeadingZero", "--grid 1 --block 1 --arg u32:007", "'007' is not a valid u32 value"},
         UsageCase{"ArgBadFloat", "--grid 1 --block 1 --arg f32:1.5x", "'1.5x' is not a valid f32 value"},
+        UsageCase{"ArgOddHexDigits", "--grid 1 --block 1 --arg bytes:123",
+                  "--arg 'bytes:123': '123' is not an even, non-zero number of hex digits"},
+        UsageCase{"ArgNotHex", "--grid 1 --block 1 --arg bytes:0g", "'0g' is not an even, non-zero number of hex digits"},
+        UsageCase{"ArgNoBytes", "--grid 1 --block 1 --arg bytes:", "'' is not an even, non-zero number of hex digits"},
         UsageCase{"ArgUnknownBuffer", "--grid 1 --block 1 --buffer x=zero:4 --arg ptr:nope",
                   "--arg 'ptr:nope': no --buffer named 'nope' (declared: x)"},
         UsageCase{"OutUnknownBuffer", "--grid 1 --block 1 --out z=out.bin", "--out 'z=out.bin': no --buffer named 'z'"},

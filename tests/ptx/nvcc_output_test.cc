@@ -150,13 +150,15 @@ TEST(NvccOutput, MemoryModelWarpLevelAndUnsupportedTensorKernel) {
     check_kernel(m, fn(m, "_Z6tensorP6__halfS0_Pf"));
     FAIL() << "tensor kernel passed";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("memory_model.ptx:267:2: unsupported instruction 'wmma.load.a."),
+    EXPECT_NE(std::string(e.what()).find("memory_model.ptx:267:2: tensor-core instruction 'wmma.load.a."),
               std::string::npos)
         << e.what();
   }
 }
 
-TEST(NvccOutput, LibraryCallsToUndefinedFunctionsAreReportedPerKernel) {
+// printf and assert are device-runtime functions the engine provides; the
+// checks see nvcc's declarations of them and pass.
+TEST(NvccOutput, LibraryCallsCheckPerKernel) {
   Module m = parse_module_file(data("library_calls.ptx"));
   auto error_of = [&](const char* kernel) -> std::string {
     try {
@@ -166,10 +168,7 @@ TEST(NvccOutput, LibraryCallsToUndefinedFunctionsAreReportedPerKernel) {
     }
     return "";
   };
-  EXPECT_NE(error_of("_Z5printPi").find("call to 'vprintf', which is declared but not defined"),
-            std::string::npos);
-  EXPECT_NE(error_of("_Z9assertingPi").find("call to '__assertfail'"), std::string::npos);
-  for (const char* ok : {"_Z8by_value3BigPi", "_Z2swPii", "_Z5halfkP6__halfP7__half2",
+  for (const char* ok : {"_Z5printPi", "_Z9assertingPi", "_Z8by_value3BigPi", "_Z2swPii", "_Z5halfkP6__halfP7__half2",
                          "_Z6groupsPi", "_Z4divsPxPyPdPf"}) {
     EXPECT_EQ(error_of(ok), "") << ok;
   }
