@@ -1,66 +1,76 @@
 #include "sc_model/cli/child_process.h"
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "sc_model/common/error.h"
-
-extern char** environ;
 
 namespace scwarp::cli {
 namespace {
 
-// A fresh temporary file for a child's stderr.
-std::string make_temp_file() {
+// A temporary file for a child's stderr, unlinked at once: it goes away with
+// its last descriptor, so nothing is left in /tmp however the sweep ends.
+int make_unlinked_temp_file() {
   char name[] = "/tmp/scwarp-child-XXXXXX";
-  const int fd = mkstemp(name);
+  const int fd = mkostemp(name, O_CLOEXEC);
   if (fd < 0) throw Error(std::string("cannot create a temporary file: ") + std::strerror(errno));
-  close(fd);
-  return name;
+  unlink(name);
+  return fd;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+std::string read_whole(int fd) {
+  std::string text;
+  char chunk[4096];
+  ssize_t got = 0;
+  for (off_t at = 0; (got = pread(fd, chunk, sizeof chunk, at)) > 0; at += got) text.append(chunk, got);
+  return text;
 }
 
-pid_t spawn_self(const std::vector<std::string>& args, const std::string& stderr_path) {
+// Between fork and exec only async-signal-safe calls. The child asks to be
+// killed when its parent dies, whatever kills the parent (SIGKILL included),
+// so no orphaned run goes on simulating after its sweep; the parent may have
+// died before the request took effect, hence the getppid() check.
+[[noreturn]] void become_child(char* const argv[], int stderr_fd, pid_t parent) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(kExitChildSetup);
+  const int null_fd = open("/dev/null", O_WRONLY);
+  if (null_fd < 0 || dup2(null_fd, STDOUT_FILENO) < 0 || dup2(stderr_fd, STDERR_FILENO) < 0)
+    _exit(kExitChildSetup);
+  execv("/proc/self/exe", argv);
+  constexpr char kMessage[] = "scwarp: error: cannot start a child scwarp: exec failed\n";
+  [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  _exit(kExitChildSetup);
+}
+
+pid_t spawn_self(const std::vector<std::string>& args, int stderr_fd) {
   std::vector<char*> argv{const_cast<char*>("scwarp")};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_TRUNC, 0);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw Error(std::string("cannot start a child scwarp: ") + std::strerror(rc));
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid < 0) throw Error(std::string("cannot start a child scwarp: ") + std::strerror(errno));
+  if (pid == 0) become_child(argv.data(), stderr_fd, parent);
   return pid;
 }
 
 }  // namespace
 
-SelfChild::SelfChild(const std::vector<std::string>& args) : stderr_path_(make_temp_file()) {
+SelfChild::SelfChild(const std::vector<std::string>& args) : stderr_fd_(make_unlinked_temp_file()) {
   try {
-    pid_ = spawn_self(args, stderr_path_);
+    pid_ = spawn_self(args, stderr_fd_);
   } catch (...) {
-    std::remove(stderr_path_.c_str());
+    close(stderr_fd_);
     throw;
   }
 }
 
-SelfChild::~SelfChild() { std::remove(stderr_path_.c_str()); }
+SelfChild::~SelfChild() { close(stderr_fd_); }
 
 ChildResult SelfChild::wait() {
   int status = 0;
@@ -73,7 +83,7 @@ ChildResult SelfChild::wait() {
 ChildResult SelfChild::result(int wait_status) const {
   ChildResult r;
   r.exit_status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
-  r.stderr_text = read_text(stderr_path_);
+  r.stderr_text = read_whole(stderr_fd_);
   return r;
 }
 

@@ -15,8 +15,13 @@ struct ChildResult {
   std::string stderr_text;  // what the child wrote on stderr
 };
 
+// Exit status of a child that could not become scwarp (exec failed, or its
+// parent was already gone).
+inline constexpr int kExitChildSetup = 127;
+
 // A child scwarp started in the background; its stdout is discarded and its
-// stderr kept in a temporary file until the result is collected.
+// stderr kept in an unlinked temporary file until the result is collected.
+// The child is killed when this process dies (Linux's parent-death signal).
 class SelfChild {
  public:
   // `args` are the arguments after the program name. Throws scwarp::Error if
@@ -34,7 +39,7 @@ class SelfChild {
   ChildResult result(int wait_status) const;
 
  private:
-  std::string stderr_path_;
+  int stderr_fd_ = -1;
   pid_t pid_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
@@ -10,11 +11,24 @@
 
 namespace scwarp::cli {
 
-void write_json_file(const std::string& path, const nlohmann::json& report) {
-  std::ofstream out(path);
-  if (out) out << report.dump(2) << '\n';
+void write_file_whole(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".tmp";
+  std::ofstream out(temp, std::ios::binary);
+  if (out) out << text;
   out.close();
-  if (!out) throw Error(fmt::format("--json: cannot write '{}': {}", path, std::strerror(errno)));
+  if (!out || std::rename(temp.c_str(), path.c_str()) != 0) {
+    const int reason = errno;
+    std::remove(temp.c_str());
+    throw Error(fmt::format("cannot write '{}': {}", path, std::strerror(reason)));
+  }
+}
+
+void write_json_file(const std::string& path, const nlohmann::json& report) {
+  try {
+    write_file_whole(path, report.dump(2) + '\n');
+  } catch (const Error& e) {
+    throw Error(fmt::format("--json: {}", e.what()));
+  }
 }
 
 }  // namespace scwarp::cli

@@ -1,4 +1,6 @@
-// Writing a report as a JSON file (the --json option of run and bench).
+// Writing result files whole: under a temporary name first, renamed into
+// place once complete, so a file under its final name is never half-written
+// (a sweep killed mid-write must not leave a run that looks done).
 #pragma once
 
 #include <string>
@@ -8,6 +10,10 @@
 namespace scwarp::cli {
 
 // Throws scwarp::Error naming the path when it cannot be written.
+void write_file_whole(const std::string& path, const std::string& text);
+
+// A report as a JSON file (the --json options, the sweep summary). Throws
+// scwarp::Error naming --json and the path when it cannot be written.
 void write_json_file(const std::string& path, const nlohmann::json& report);
 
 }  // namespace scwarp::cli

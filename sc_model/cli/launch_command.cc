@@ -44,7 +44,6 @@ struct LaunchOptions {
   std::string json_path;
   bool functional = false;
   std::string transform;
-  uint64_t max_instructions = runtime::kDefaultMaxThreadInstructions;
   ConfigChoice config;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
 };
@@ -235,7 +234,7 @@ int launch(const LaunchOptions& opts) {
     timing_owned = std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
   const gpu::TimingExecutor* timing = timing_owned.get();
   runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
-                                      : runtime::make_functional_executor(opts.max_instructions));
+                                      : runtime::make_functional_executor(functional_instruction_limit(opts.config)));
   device.set_module_transform(ptx::parse_transform(opts.transform));
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   const BufferMap buffers = create_buffers(device, plan.buffers);
@@ -287,12 +286,7 @@ void add_launch_command(CLI::App& app, int& exit_status) {
           ->excludes(sched)
           ->excludes(fetch)
           ->excludes(set);
-  cmd->add_option("--max-instructions", opts->max_instructions,
-                  "With --functional: fail the launch past this many thread instructions (a kernel that never "
-                  "ends); the timing model stops at -gpgpu_max_cycle instead")
-      ->needs(functional)
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  add_limit_options(cmd, opts->config, functional);
   cmd->callback([opts, &exit_status] { exit_status = launch(*opts); });
 }
 

@@ -106,7 +106,8 @@ int finish(const WorkloadRun& run, nlohmann::json report, const std::string& jso
 
 int run_functional(const RunOptions& opts) {
   const WorkloadRun run =
-      run_workload_functional(opts.workload, workloads::parse_size(opts.size), opts.seed, opts.transform);
+      run_workload_functional(opts.workload, workloads::parse_size(opts.size), opts.seed, opts.transform,
+                              functional_instruction_limit(opts.config));
   print_run_summary(run, "functional");
   nlohmann::json report = to_json(run);
   report["mode"] = "functional";
@@ -169,15 +170,17 @@ void add_run_command(CLI::App& app, int& exit_status) {
                   "optional); repeatable");
   cmd->add_option("--configs-dir", opts->configs_dir, "Folder holding the <name>.config files")
       ->capture_default_str();
-  cmd->add_flag("--functional", opts->functional,
-                "Run on the functional engine only (instruction counts, no cycles)")
-      ->excludes(config)
-      ->excludes(sched)
-      ->excludes(fetch)
-      ->excludes(impl)
-      ->excludes(trace)
-      ->excludes(trace_sm)
-      ->excludes(set);
+  CLI::Option* functional =
+      cmd->add_flag("--functional", opts->functional,
+                    "Run on the functional engine only (instruction counts, no cycles)")
+          ->excludes(config)
+          ->excludes(sched)
+          ->excludes(fetch)
+          ->excludes(impl)
+          ->excludes(trace)
+          ->excludes(trace_sm)
+          ->excludes(set);
+  add_limit_options(cmd, opts->config, functional);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] {
     exit_status = opts->functional ? run_functional(*opts) : run_timing(*opts);

@@ -6,8 +6,11 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/common/error.h"
+#include "sc_model/func/engine.h"
+#include "sc_model/runtime/device.h"
 #include "sc_model/sched/registry.h"
 #include "sc_model/sm/subwarp_former.h"
 
@@ -62,8 +65,29 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
   if (!choice.trace_rtl.empty()) config::apply_override(cfg, "scwarp_trace_rtl", choice.trace_rtl, "--trace-rtl");
   if (!choice.trace_rtl_sm.empty())
     config::apply_override(cfg, "scwarp_trace_rtl_sm", choice.trace_rtl_sm, "--trace-rtl-sm");
+  if (!choice.max_cycles.empty()) config::apply_override(cfg, "gpgpu_max_cycle", choice.max_cycles, "--max-cycles");
+  if (!choice.max_instructions.empty())
+    config::apply_override(cfg, "gpgpu_max_insn", choice.max_instructions, "--max-instructions");
   check_trace_rtl(cfg.gpu);
   return cfg;
+}
+
+void add_limit_options(CLI::App* cmd, ConfigChoice& choice, CLI::Option* functional) {
+  cmd->add_option("--max-cycles", choice.max_cycles,
+                  "Fail a kernel launch past this many cycles, saying where its warps are; 0 = no limit "
+                  "(overrides -gpgpu_max_cycle, default 50000000)")
+      ->check(unsigned_text())
+      ->excludes(functional);
+  cmd->add_option("--max-instructions", choice.max_instructions,
+                  "Fail a kernel launch past this many thread instructions, saying where its warps are; 0 = no "
+                  "limit (overrides -gpgpu_max_insn, default 0; with --functional default 10000000000)")
+      ->check(unsigned_text());
+}
+
+uint64_t functional_instruction_limit(const ConfigChoice& choice) {
+  if (choice.max_instructions.empty()) return runtime::kDefaultMaxThreadInstructions;
+  const uint64_t limit = parse_unsigned_text(choice.max_instructions).value();  // checked by unsigned_text()
+  return limit == 0 ? func::Engine::kNoLimit : limit;
 }
 
 nlohmann::json storage_json(const std::optional<sched::StorageCount>& count) {

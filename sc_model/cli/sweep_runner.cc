@@ -77,11 +77,9 @@ std::string error_line(const std::string& stderr_text) {
 void record_failure(const SweepRun& run, const fs::path& out_dir, const ChildResult& child) {
   const fs::path path = out_dir / run_failure_path(run);
   fs::create_directories(path.parent_path());
-  std::ofstream out(path);
-  out << "command: scwarp " << fmt::format("{}", fmt::join(run.args, " ")) << " --json "
-      << run_report_path(run) << "\nexit status: " << child.exit_status << "\n\n"
-      << child.stderr_text;
-  if (!out) throw Error(fmt::format("cannot write '{}'", path.string()));
+  write_file_whole(path.string(), fmt::format("command: scwarp {} --json {}\nexit status: {}\n\n{}",
+                                              fmt::join(run.args, " "), run_report_path(run),
+                                              child.exit_status, child.stderr_text));
 }
 
 RunOutcome failed_outcome(const SweepRun& run, const fs::path& out_dir, const ChildResult& child,
@@ -98,8 +96,9 @@ RunOutcome failed_outcome(const SweepRun& run, const fs::path& out_dir, const Ch
   return o;
 }
 
-// The child wrote its report to <report>.part; stamp it with the run's key
-// and move it into place, so a report under its final name is always whole.
+// The child wrote its report to <report>.part; the report stamped with the
+// run's key goes under its final name whole (write_json_file), so a sweep
+// killed at any point never leaves a report that a resume would keep.
 RunOutcome finish_run(const SweepRun& run, const fs::path& out_dir, const ChildResult& child) {
   const fs::path report_path = out_dir / run_report_path(run);
   const fs::path part = report_path.string() + ".part";
@@ -108,9 +107,9 @@ RunOutcome finish_run(const SweepRun& run, const fs::path& out_dir, const ChildR
   std::optional<nlohmann::json> report = read_json(part);
   if (!report) return failed_outcome(run, out_dir, child, "the run's JSON report is missing or unreadable");
   (*report)[kArgsKey] = run.args;
-  write_json_file(part.string(), *report);
-  fs::rename(part, report_path);
+  write_json_file(report_path.string(), *report);
   std::error_code ec;
+  fs::remove(part, ec);
   fs::remove(out_dir / run_failure_path(run), ec);  // from an earlier, failed attempt
   return completed_outcome(*report);
 }

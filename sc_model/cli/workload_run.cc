@@ -12,8 +12,8 @@ double WorkloadRun::thread_instructions_per_second() const {
 }
 
 WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed,
-                                    const std::string& transform) {
-  std::unique_ptr<runtime::Executor> functional = runtime::make_functional_executor();
+                                    const std::string& transform, uint64_t max_thread_instructions) {
+  std::unique_ptr<runtime::Executor> functional = runtime::make_functional_executor(max_thread_instructions);
   return run_workload(name, size, seed, *functional, transform);
 }
 

@@ -34,8 +34,10 @@ struct WorkloadRun {
 // its modules transformed by `transform` (ptx/transform_spec.h; "" = none).
 WorkloadRun run_workload(const std::string& name, workloads::Size size, uint64_t seed,
                          runtime::Executor& executor, const std::string& transform = "");
+// On the functional engine, each launch failing past `max_thread_instructions`.
 WorkloadRun run_workload_functional(const std::string& name, workloads::Size size, uint64_t seed,
-                                    const std::string& transform = "");
+                                    const std::string& transform = "",
+                                    uint64_t max_thread_instructions = runtime::kDefaultMaxThreadInstructions);
 
 nlohmann::json to_json(const WorkloadRun& run);
 

@@ -75,11 +75,13 @@ void apply_tokens(LoadedConfig& cfg, const std::vector<OptionToken>& tokens, con
 
 }  // namespace
 
-LoadedConfig load_config_file(const std::string& path) {
+LoadedConfig load_config_file(const std::string& path) { return load_config_text(read_config_text(path), path); }
+
+LoadedConfig load_config_text(const std::string& text, const std::string& source) {
   LoadedConfig cfg;
-  cfg.source = path;
-  apply_tokens(cfg, tokenize_options(read_config_text(path), path), path);
-  check_consistency(cfg.gpu, path);
+  cfg.source = source;
+  apply_tokens(cfg, tokenize_options(text, source), source);
+  check_consistency(cfg.gpu, source);
   cfg.values = option_values(cfg.gpu);
   return cfg;
 }

@@ -192,10 +192,13 @@ struct GpuConfig {
 
   // --- simulation ---
   bool skip_idle = true;               // -scwarp_skip_idle (skip cycles where nothing can change)
-  // -scwarp_max_cycles: per kernel launch; past it the run fails, saying where
-  // the warps are (0 = no limit). 50 M: over ten times our longest kernel,
-  // and a kernel that never ends stops within minutes.
+  // -gpgpu_max_cycle (alias -scwarp_max_cycles): per kernel launch; past it
+  // the run fails, saying where the warps are (0 = no limit). 50 M: over ten
+  // times our longest kernel, and a kernel that never ends stops within minutes.
   uint64_t max_cycles = 50'000'000;
+  // -gpgpu_max_insn: thread instructions per kernel launch, the same failure
+  // past it (0 = no limit, GPGPU-Sim's default).
+  uint64_t max_insn = 0;
   uint32_t device_memory_mb = 1536;    // -scwarp_device_memory_mb (the GTX480's 1536 MB)
   uint64_t device_heap_bytes = 8ull << 20;  // -scwarp_device_heap_bytes (device malloc's heap, CUDA's 8 MiB)
   // -scwarp_vtw_index_latency: a round trip to the GPU-wide logical TB
@@ -217,6 +220,8 @@ struct LoadedConfig {
 // Invalid values throw scwarp::Error naming file:line and the option; unknown
 // options are collected, not fatal. Later lines override earlier ones.
 LoadedConfig load_config_file(const std::string& path);
+// The same for text already read; errors name `source` as the file.
+LoadedConfig load_config_text(const std::string& text, const std::string& source);
 // The built-in GTX480 configuration (what configs/gtx480.config holds).
 LoadedConfig builtin_gtx480();
 // Applies one override "-name value" / "name=value" from the command line;

@@ -327,9 +327,12 @@ std::vector<Option> build_table() {
            "1: host-to-device copies fill the L2 with their lines (as GPGPU-Sim 4.x); 0: they bypass it"),
       // simulation
       flag("scwarp_skip_idle", &G::skip_idle, "1: skip cycles in which nothing can change (same results, faster)"),
-      count64("scwarp_max_cycles", &G::max_cycles,
-              "fail a kernel launch past this many cycles, saying where its warps are (a kernel that never ends); "
-              "0 = no limit"),
+      with_alias(count64("gpgpu_max_cycle", &G::max_cycles,
+                         "fail a kernel launch past this many cycles, saying where its warps are (a kernel that "
+                         "never ends); 0 = no limit; older name -scwarp_max_cycles"),
+                 "scwarp_max_cycles"),
+      count64("gpgpu_max_insn", &G::max_insn,
+              "fail a kernel launch past this many thread instructions, saying where its warps are; 0 = no limit"),
       count("scwarp_vtw_index_latency", &G::vtw_index_latency, 1,
             "cycles from an SM's request to the GPU-wide logical TB counter to its grant (VTW's nexttbid; "
             "requests of one cycle are granted in SM order)"),

@@ -157,8 +157,10 @@ std::unique_ptr<Warp> Engine::make_warp(uint32_t id, uint32_t live_mask) const {
   warp->live_mask_ = live_mask;
   auto frame = make_frame(*warp, kernel_index_);
   size_t n = std::min<size_t>(spec_.params.size(), frame->param_stride);
-  for (unsigned l = 0; l < kWarpSize; ++l)
-    std::memcpy(frame->lane_params(l), spec_.params.data(), n);
+  // A kernel without parameters has no parameter area: memcpy may not be
+  // given its null pointer even for 0 bytes (UBSan).
+  if (n > 0)
+    for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(frame->lane_params(l), spec_.params.data(), n);
   frame->stack.push_back(StackEntry{0, live_mask, ptx::kNoPc});
   warp->frames_.push_back(std::move(frame));
   return warp;

@@ -53,6 +53,12 @@ std::string GpuTop::describe_running() const {
   return out;
 }
 
+uint64_t GpuTop::thread_instructions() const {
+  uint64_t sum = 0;
+  for (const auto& sm : sms_) sum += sm->thread_instructions();
+  return sum;
+}
+
 void GpuTop::tb_done(const stats::TbRecord& record) {
   const uint64_t next = current_cycle() + 1;
   finished_.push(record, next);

@@ -41,6 +41,8 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf, public sm::TbIndexIf {
   uint64_t blocks_unfinished() const;
   // Every SM's resident warps, where they are and why they wait (Sm::describe_running), one SM per line.
   std::string describe_running() const;
+  // Thread instructions every SM issued so far, every kernel.
+  uint64_t thread_instructions() const;
 
   // sm::TbSinkIf
   void tb_done(const stats::TbRecord& record) override;

@@ -16,6 +16,10 @@ void check_policies(const config::GpuConfig& cfg) {
   sched::make_fetch_policy(cfg.fetch_policy, ctx);
 }
 
+// With -gpgpu_max_insn the simulation pauses this often to count the
+// launch's instructions: a launch stops within this many cycles past its limit.
+constexpr uint64_t kInsnCheckCycles = 1024;
+
 }  // namespace
 
 TimingExecutor::TimingExecutor(const config::GpuConfig& cfg) : cfg_(cfg) {
@@ -62,24 +66,44 @@ void TimingExecutor::copied_to_device(uint64_t dst, uint64_t bytes) {
   if (cfg_.perf_sim_memcpy) gpu_->copy_into_l2(dst, bytes);
 }
 
+uint64_t TimingExecutor::next_step(uint64_t ran) const {
+  uint64_t step = cfg_.max_cycles ? cfg_.max_cycles - ran : 0;
+  if (cfg_.max_insn && (step == 0 || step > kInsnCheckCycles)) step = kInsnCheckCycles;
+  return step;
+}
+
+Error TimingExecutor::past_limit(const func::LaunchSpec& spec, const std::string& what, const char* flag,
+                                 const char* option) const {
+  return Error(fmt::format("kernel '{}' {} ({} of {} thread blocks unfinished; a kernel that never ends? raise the "
+                           "limit with {} N or --set {}=N, 0 for none); its warps at cycle {}:{}",
+                           spec.kernel->name, what, gpu_->blocks_unfinished(), spec.grid.count(), flag, option,
+                           current_cycle(), gpu_->describe_running()));
+}
+
 void TimingExecutor::run_until_kernel_done(const func::LaunchSpec& spec) {
-  const uint64_t start = current_cycle();
-  if (cfg_.max_cycles)
-    sc_core::sc_start(sc_core::sc_time(double(cfg_.max_cycles), sc_core::SC_NS));
-  else
-    sc_core::sc_start();
-  if (std::exception_ptr fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
-  if (gpu_->kernel_done()) return;
-  if (cfg_.max_cycles && current_cycle() - start >= cfg_.max_cycles)
-    throw Error(fmt::format("kernel '{}' did not finish within -scwarp_max_cycles {} cycles "
-                            "({} of {} thread blocks unfinished; a kernel that never ends? raise the limit with "
-                            "--set scwarp_max_cycles=N, 0 for none); its warps at cycle {}:{}",
-                            spec.kernel->name, cfg_.max_cycles, gpu_->blocks_unfinished(), spec.grid.count(),
-                            current_cycle(), gpu_->describe_running()));
-  throw Error(fmt::format("kernel '{}' stalled at cycle {}: no unit has work left but {} of {} "
-                          "thread blocks are unfinished",
-                          spec.kernel->name, current_cycle(), gpu_->blocks_unfinished(),
-                          spec.grid.count()));
+  const uint64_t start = current_cycle(), issued_before = gpu_->thread_instructions();
+  for (;;) {
+    const uint64_t step = next_step(current_cycle() - start);
+    if (step)
+      sc_core::sc_start(sc_core::sc_time(double(step), sc_core::SC_NS));
+    else
+      sc_core::sc_start();
+    if (std::exception_ptr fault = ClockedModule::take_fault()) std::rethrow_exception(fault);
+    if (gpu_->kernel_done()) return;
+    if (cfg_.max_cycles && current_cycle() - start >= cfg_.max_cycles)
+      throw past_limit(spec, fmt::format("did not finish within -gpgpu_max_cycle {} cycles", cfg_.max_cycles),
+                       "--max-cycles", "gpgpu_max_cycle");
+    const uint64_t executed = gpu_->thread_instructions() - issued_before;
+    if (cfg_.max_insn && executed > cfg_.max_insn)
+      throw past_limit(spec,
+                       fmt::format("executed {} thread instructions, past -gpgpu_max_insn {}", executed,
+                                   cfg_.max_insn),
+                       "--max-instructions", "gpgpu_max_insn");
+    if (!sc_core::sc_pending_activity())
+      throw Error(fmt::format("kernel '{}' stalled at cycle {}: no unit has work left but {} of {} "
+                              "thread blocks are unfinished",
+                              spec.kernel->name, current_cycle(), gpu_->blocks_unfinished(), spec.grid.count()));
+  }
 }
 
 stats::RunReport TimingExecutor::report() const {

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
+#include "sc_model/common/error.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/gpu/gpu_top.h"
 #include "sc_model/runtime/device.h"
@@ -32,7 +34,16 @@ class TimingExecutor : public runtime::Executor {
   stats::RunReport report() const;
 
  private:
+  // Simulates until the launch ends; throws scwarp::Error past -gpgpu_max_cycle
+  // or -gpgpu_max_insn, or when nothing is left to simulate but TBs are unfinished.
   void run_until_kernel_done(const func::LaunchSpec& spec);
+  // Cycles to simulate before the next look at the limits, `ran` cycles into
+  // the launch (0: until the launch ends).
+  uint64_t next_step(uint64_t ran) const;
+  // The error of a launch past a limit: what it did, how to raise the limit,
+  // and every SM's warps.
+  Error past_limit(const func::LaunchSpec& spec, const std::string& what, const char* flag,
+                   const char* option) const;
 
   config::GpuConfig cfg_;
   std::unique_ptr<GpuTop> gpu_;

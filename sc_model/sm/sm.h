@@ -43,6 +43,8 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   void set_tbs_waiting(bool waiting) override;  // visible next cycle
   tlm::tlm_initiator_socket<>& memory_socket();  // the L1 data cache's `down` socket
   void report(stats::SmCounters& out) const;
+  // Thread instructions issued so far, every kernel (for -gpgpu_max_insn).
+  uint64_t thread_instructions() const { return counters_.thread_instructions; }
   // SM 0 only: the policy's TB order at every tb_priority_period() boundary
   // while TBs are resident, when the policy ranks TBs (seed 000 Table IV).
   const std::vector<stats::TbOrderSnapshot>& tb_order_snapshots() const { return snapshots_; }

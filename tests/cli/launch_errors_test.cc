@@ -35,11 +35,35 @@ TEST(LaunchInputErrors, EndlessKernelStopsAtTheInstructionLimitSayingWhereItsWar
   EXPECT_TRUE(std::regex_search(r.err, std::regex(R"(warp 1 spin\+[0-9]+ \(\S*endless\.ptx:1[456] )"))) << r.err;
 }
 
-TEST(LaunchInputErrors, EndlessKernelStopsAtTheCycleLimitSayingWhereEverySmsWarpsAre) {
-  const ProcessResult r = run_scwarp(endless() + " --set scwarp_max_cycles=20000");
-  expect_error(r, 1, "kernel 'spin' did not finish within -scwarp_max_cycles 20000 cycles");
+// Every SM that holds warps of the kernel, with its warps' place.
+void expect_every_sms_warps(const ProcessResult& r) {
   EXPECT_TRUE(std::regex_search(r.err, std::regex(R"(SM 0: [0-9]+ warps? spin\+[0-9]+ \(\S*endless\.ptx)"))) << r.err;
   EXPECT_NE(r.err.find("SM 1: "), std::string::npos) << "both blocks' SMs: " << r.err;
+}
+
+TEST(LaunchInputErrors, EndlessKernelStopsAtTheCycleLimitSayingWhereEverySmsWarpsAre) {
+  const ProcessResult r = run_scwarp(endless() + " --max-cycles 20000");
+  expect_error(r, 1, "kernel 'spin' did not finish within -gpgpu_max_cycle 20000 cycles");
+  expect_every_sms_warps(r);
+}
+
+TEST(LaunchInputErrors, ScwarpMaxCyclesIsAnAliasOfGpgpuMaxCycle) {
+  const ProcessResult r = run_scwarp(endless() + " --set scwarp_max_cycles=20000");
+  expect_error(r, 1, "kernel 'spin' did not finish within -gpgpu_max_cycle 20000 cycles");
+}
+
+// The timing model's instruction limit: the count is looked at every 1024
+// cycles, so the launch ends a little past the limit and says how far.
+TEST(LaunchInputErrors, EndlessKernelStopsAtTheTimingInstructionLimitSayingWhereEverySmsWarpsAre) {
+  const ProcessResult r = run_scwarp(endless() + " --set gpgpu_max_insn=50000");
+  expect_error_matching(r, 1, R"(kernel 'spin' executed [0-9]+ thread instructions, past -gpgpu_max_insn 50000 )");
+  EXPECT_NE(r.err.find("--max-instructions N or --set gpgpu_max_insn=N"), std::string::npos) << r.err;
+  expect_every_sms_warps(r);
+  EXPECT_EQ(run_scwarp(endless() + " --max-instructions 50000").err, r.err);
+}
+
+TEST(LaunchInputErrors, MaxCyclesIsRefusedWithFunctional) {
+  expect_error(run_scwarp(endless() + " --functional --max-cycles 10"), 2, "--functional excludes --max-cycles");
 }
 
 // More device memory than the GPU has is refused with the sizes, before

@@ -144,5 +144,19 @@ TEST(RunOptions, UnwritableJsonPathIsNamed) {
   EXPECT_NE(r.err.find("--json: cannot write '/nonexistent/dir/run.json'"), std::string::npos) << r.err;
 }
 
+// The limits reach every launch of a workload on both engines: a tiny
+// limit stops the first launch with exit status 1.
+TEST(RunOptions, LimitsStopAWorkloadsLaunch) {
+  const ProcessResult cycles = run_scwarp("run --workload vector_add --size tiny --config tiny --max-cycles 100");
+  EXPECT_EQ(cycles.exit_status, 1) << cycles.out << cycles.err;
+  EXPECT_NE(cycles.err.find("did not finish within -gpgpu_max_cycle 100 cycles"), std::string::npos) << cycles.err;
+  const ProcessResult insn = run_scwarp("run --workload vector_add --size tiny --config tiny --max-instructions 10");
+  EXPECT_EQ(insn.exit_status, 1) << insn.out << insn.err;
+  EXPECT_NE(insn.err.find("past -gpgpu_max_insn 10 "), std::string::npos) << insn.err;
+  const ProcessResult functional = run_scwarp("run --functional --workload vector_add --size tiny --max-instructions 10");
+  EXPECT_EQ(functional.exit_status, 1) << functional.out << functional.err;
+  EXPECT_NE(functional.err.find("did not finish within 10 thread instructions"), std::string::npos) << functional.err;
+}
+
 }  // namespace
 }  // namespace scwarp::testing

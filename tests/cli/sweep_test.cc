@@ -2,11 +2,19 @@
 // apart, results independent of --jobs; and the report script on its output.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
-#include <sys/wait.h>
+#include <thread>
 #include <vector>
 
 #include "tests/cli/scwarp_process.h"
@@ -153,6 +161,74 @@ TEST(Sweep, OneJobAndTwoJobsGiveTheSameResults) {
         r->erase(host);
     EXPECT_EQ(a, b) << report;
   }
+}
+
+// Two runs at once whose lengths differ (small size: matmul about 0.5 s,
+// vector_add about 1.5 s), so when the first report appears the other run is
+// still going, long after its sweep is killed unless it dies with it.
+constexpr const char* kKillableSweep = "sweep --config tiny --size small --workload matmul vector_add --sched lrr";
+
+// That sweep as its own process (not through a shell), so the test can kill
+// it by pid.
+pid_t start_sweep(const std::string& dir) {
+  std::vector<std::string> args = {SCWARP_BINARY};
+  std::istringstream words(kKillableSweep);
+  for (std::string w; words >> w;) args.push_back(w);
+  args.insert(args.end(), {"--jobs", "2", "--out", dir});
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t quiet;
+  posix_spawn_file_actions_init(&quiet);
+  posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, SCWARP_BINARY, &quiet, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&quiet);
+  return rc == 0 ? pid : -1;
+}
+
+size_t reports_in(const std::string& dir) {
+  size_t n = 0;
+  if (!fs::exists(dir + "/runs")) return 0;
+  for (const auto& f : fs::recursive_directory_iterator(dir + "/runs")) n += f.path().extension() == ".json";
+  return n;
+}
+
+// Live processes whose command line mentions `text` (a zombie's is empty).
+size_t processes_mentioning(const std::string& text) {
+  size_t n = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string cmdline = read_file(entry.path().string() + "/cmdline");
+    n += cmdline.find(text) != std::string::npos;
+  }
+  return n;
+}
+
+// SIGKILL a sweep once its first report is written: its running child dies
+// with it, and a second sweep completes the rest into the same summary, run
+// for run, as a sweep never interrupted.
+TEST(Sweep, KilledWithSigkillLeavesNoRunAndResumesToTheSameSummary) {
+  const std::string whole = scratch_dir() + "/whole", dir = scratch_dir() + "/killed";
+  ASSERT_EQ(sweep(whole, kKillableSweep).exit_status, 0);
+  const pid_t pid = start_sweep(dir);
+  ASSERT_GT(pid, 0);
+  int status = 0;
+  while (reports_in(dir) == 0 && waitpid(pid, &status, WNOHANG) == 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_EQ(kill(pid, SIGKILL), 0) << "the sweep ended before it could be killed";
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  // The parent-death signal is sent as the sweep exits; its delivery takes a
+  // moment, far less than the second run has left.
+  for (int tries = 0; processes_mentioning(dir) > 0 && tries < 20; ++tries)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(processes_mentioning(dir), 0u) << "a child run outlived its sweep";
+  EXPECT_FALSE(fs::exists(dir + "/sweep.json"));
+  ASSERT_EQ(reports_in(dir), 1u) << "both runs finished before the kill";
+  const ProcessResult resumed = sweep(dir, kKillableSweep);
+  ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("1 of 2 runs kept"), std::string::npos) << resumed.err;
+  EXPECT_EQ(without_host_times(summary(dir)), without_host_times(summary(whole)));
 }
 
 // A suite names the suite's workloads, never a microbenchmark; a policy that
