@@ -127,6 +127,9 @@ void add_selection_options(CLI::App* cmd, SweepRequest& req) {
   cmd->add_option("--configs-dir", req.configs_dir, "Folder holding the <name>.config files")
       ->capture_default_str();
   cmd->add_option("--set", req.sets, "Override a config option in every run, NAME=VALUE; repeatable");
+  cmd->add_option("--transform", req.transform,
+                  "Run every policy on transformed kernels (vtw[:MODE], docs/vtw.md): the same as @TRANSFORM "
+                  "after each --sched entry that has none");
   cmd->add_option("--size", req.size, "Problem size")->check(CLI::IsMember(size_names()))->capture_default_str();
   cmd->add_option("--seed", req.seed, "Seed of every workload's inputs")->check(unsigned_text())->capture_default_str();
 }

@@ -137,6 +137,27 @@ std::vector<std::string> child_args(const SweepRequest& req, const SweepRun& run
   return args;
 }
 
+// A grid entry with --transform's transformation, written into its name
+// ("gto" -> "gto@vtw:same") so its runs never mix with the originals' in
+// runs/; an entry naming another transformation is refused.
+std::string with_transform(const std::string& entry, const std::string& transform) {
+  if (transform.empty()) return entry;
+  const size_t options = entry.find(',');
+  const std::string policy = entry.substr(0, options);
+  const size_t at = policy.find('@');
+  if (at == std::string::npos)
+    return policy + "@" + transform + (options == std::string::npos ? "" : entry.substr(options));
+  std::string own;
+  try {
+    own = ptx::parse_transform(policy.substr(at + 1)).name;
+  } catch (const Error&) {
+    return entry;  // split_policy names what is wrong with it
+  }
+  if (own != transform)
+    throw UsageError(fmt::format("--sched '{}' names another transformation than --transform '{}'", entry, transform));
+  return entry;
+}
+
 }  // namespace
 
 std::vector<std::string> sweep_suite_names() { return {"barrier", "other", "all"}; }
@@ -147,15 +168,26 @@ std::vector<SweepRun> plan_sweep(const SweepRequest& req) {
   require_distinct("--workload", workload_list);
   require_distinct("--sched", req.policies);
   require_distinct("--config", configs);
+  std::string transform;
+  if (!req.transform.empty()) {
+    try {
+      transform = ptx::parse_transform(req.transform).name;
+    } catch (const Error& e) {
+      throw UsageError(fmt::format("--transform '{}': {}", req.transform, e.what()));
+    }
+  }
+  std::vector<std::string> policies;
+  for (const std::string& policy : req.policies) policies.push_back(with_transform(policy, transform));
+  require_distinct("--sched", policies);
   std::vector<PolicyParts> entries;
-  for (const std::string& policy : req.policies) entries.push_back(split_policy(policy));
+  for (const std::string& policy : policies) entries.push_back(split_policy(policy));
   const std::vector<std::string> names = config_names(req, configs, entries);
   std::vector<SweepRun> runs;
   for (size_t c = 0; c < configs.size(); ++c) {
     for (size_t p = 0; p < req.policies.size(); ++p) {
       const PolicyParts& parts = entries[p];
       for (const std::string& workload : workload_list) {
-        SweepRun run{workload, barrier_intensive(workload), req.policies[p], parts.sched, parts.fetch,
+        SweepRun run{workload, barrier_intensive(workload), policies[p], parts.sched, parts.fetch,
                      parts.transform, parts.sets, names[c], {}};
         run.args = child_args(req, run, configs[c]);
         runs.push_back(std::move(run));

@@ -17,13 +17,14 @@ struct SweepRequest {
   std::string size = "paper";
   uint64_t seed = 1;
   std::vector<std::string> sets;       // --set NAME=VALUE, passed to every run
+  std::string transform;               // --transform: every entry without its own @TRANSFORM gets it
   std::string configs_dir;             // where a bare config name is looked up
 };
 
 struct SweepRun {
   std::string workload;
   bool barrier_intensive = false;
-  std::string policy;  // as given: "mwf_lrr+cff", "gto@vtw:same"
+  std::string policy;  // as given, with --transform's @TRANSFORM: "mwf_lrr+cff", "gto@vtw:same"
   std::string sched;   // its issue policy: "mwf_lrr"
   std::string fetch;   // its fetch policy: "cff", or empty for the config's own
   std::string transform;  // what the kernels run as: "vtw:same", or empty for the originals

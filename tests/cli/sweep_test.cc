@@ -98,6 +98,29 @@ TEST(Sweep, GridEntryOptionsApplyToThatEntrysRunsOnly) {
   EXPECT_NE(reports[0].at("warp_instructions"), reports[1].at("warp_instructions"));
 }
 
+// --transform puts @TRANSFORM after every entry that has none, so the runs
+// are named and filed as transformed; another transformation is refused.
+TEST(Sweep, TransformAppliesToEveryEntry) {
+  const std::string dir = scratch_dir() + "/out";
+  const ProcessResult r = sweep(dir, "sweep --config tiny --size tiny --workload vector_add --sched lrr gto@vtw:same "
+                                     "--transform vtw:same");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  const nlohmann::json s = summary(dir);
+  ASSERT_EQ(s.at("runs").size(), 2u);
+  EXPECT_EQ(s.at("runs")[0].at("policy"), "lrr@vtw:same");
+  EXPECT_EQ(s.at("runs")[1].at("policy"), "gto@vtw:same");
+  for (const auto& run : s.at("runs")) {
+    EXPECT_EQ(run.at("status"), "verified");
+    const auto report = nlohmann::json::parse(read_file(dir + "/" + run.at("report").get<std::string>()));
+    EXPECT_EQ(report.at("transform"), "vtw:same");
+  }
+  const ProcessResult other = run_scwarp("sweep --config tiny --size tiny --workload vector_add --sched "
+                                         "gto@vtw:slowest --transform vtw:same --out '" + dir + "2'");
+  EXPECT_EQ(other.exit_status, 2) << other.err;
+  EXPECT_NE(other.err.find("names another transformation than --transform 'vtw:same'"), std::string::npos)
+      << other.err;
+}
+
 TEST(Sweep, ASecondSweepKeepsEveryCompleteRun) {
   const std::string dir = scratch_dir() + "/out";
   ASSERT_EQ(sweep(dir).exit_status, 0);
