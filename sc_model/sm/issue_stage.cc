@@ -59,9 +59,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
       continue;
     }
     if (!formers_.empty()) {
-      const UnitChoice head_unit = v.head_unit;  // before the warp moves on
-      begin_large(w, cycle);
-      formers_[sched].begin(w, head_unit, rec_, rows_, is_jump(*rec_.instr));
+      begin_large(sched, w, cycle);
       return issue_subwarp(sched, cycle);
     }
     issue(w, *unit, cycle);
@@ -164,16 +162,19 @@ void IssueStage::tell_policy_effects(uint32_t w, const func::ExecRecord& rec) {
   if (rec.warp_exited) policy_.on_warp_exit(table_.view(), w);
 }
 
-// A large warp's instruction executes whole when its former starts on it
-// (execute-at-issue): the warp moves on, its sub-warps follow.
-void IssueStage::begin_large(uint32_t w, uint64_t cycle) {
+// A large warp's instruction executes whole when scheduler `sched`'s former
+// starts on it (execute-at-issue): the warp moves on, its sub-warps follow.
+void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   WarpSlot& slot = table_.warps()[w];
+  const UnitChoice unit = table_.warp_views()[w].head_unit;  // before the warp moves on
   take_head(slot, table_.view().sm, w);
   slot.engine->set_cycle(cycle);
   slot.engine->step_large(*slot.block, *slot.warp, rec_, rows_);
-  slot.deps.begin_instruction(rec_.is_branch && !is_jump(*rec_.instr));
+  const bool jump = is_jump(*rec_.instr);
+  slot.deps.begin_instruction(rec_.is_branch && !jump);
   uint32_t threads = 0;
   for (const func::ExecRecord& row : rows_) threads += uint32_t(std::popcount(row.exec_mask));
+  formers_[sched].begin(w, unit, rec_, rows_, jump);  // takes rows_
   count_instruction(w, rec_, threads);
   // The TB is not done while its instruction is still being broken down
   // (its last, an exit, may have ended every warp already).

@@ -51,7 +51,7 @@ class IssueStage : public sc_core::sc_module {
   void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);
   // Large warps (docs/lwm.md): the scheduler's former breaks the chosen
   // warp's instruction down, one sub-warp per cycle, before it picks again.
-  void begin_large(uint32_t warp, uint64_t cycle);
+  void begin_large(uint32_t sched, uint32_t warp, uint64_t cycle);
   bool issue_subwarp(uint32_t sched, uint64_t cycle);
   void count_instruction(uint32_t warp, const func::ExecRecord& rec, uint32_t threads);
   void count_dispatch(uint32_t warp, const func::ExecRecord& rec, bool long_latency);

@@ -59,16 +59,16 @@ uint32_t ThreadDependencies::issue(const Subwarp& s, bool long_latency) {
   return tag;
 }
 
-const ThreadDependencies::InFlight& ThreadDependencies::in_flight(uint32_t tag) const {
+std::vector<ThreadDependencies::InFlight>::const_iterator ThreadDependencies::find(uint32_t tag) const {
   auto it = std::find_if(in_flight_.begin(), in_flight_.end(), [&](const InFlight& f) { return f.tag == tag; });
   if (it == in_flight_.end()) throw Error("SM: a sub-warp completed that was not in flight (tag " + std::to_string(tag) + ")");
-  return *it;
+  return it;
 }
 
-uint32_t ThreadDependencies::rf_row(uint32_t tag) const { return in_flight(tag).subwarp.first_row(); }
+uint32_t ThreadDependencies::rf_row(uint32_t tag) const { return find(tag)->subwarp.first_row(); }
 
 void ThreadDependencies::complete(uint32_t tag) {
-  auto it = in_flight_.begin() + (&in_flight(tag) - in_flight_.data());
+  const auto it = find(tag);
   for (uint32_t r = 0; r < pending_.size(); ++r) pending_[r] &= ~it->subwarp.lanes_of_row(r);
   long_in_flight_ -= it->long_latency;
   completed_ += it->instruction == instruction_;

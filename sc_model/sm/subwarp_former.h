@@ -63,7 +63,7 @@ class ThreadDependencies {
     bool long_latency = false;
     Subwarp subwarp;
   };
-  const InFlight& in_flight(uint32_t tag) const;  // throws if `tag` is not in flight
+  std::vector<InFlight>::const_iterator find(uint32_t tag) const;  // throws if `tag` is not in flight
   std::vector<uint32_t> pending_;
   std::vector<InFlight> in_flight_;
   uint32_t next_tag_ = 1;

@@ -33,6 +33,11 @@ ProcessResult sweep(const std::string& dir, const std::string& args = kTinySweep
 
 nlohmann::json summary(const std::string& dir) { return nlohmann::json::parse(read_file(dir + "/sweep.json")); }
 
+// The report of one run of the summary.
+nlohmann::json report_of(const std::string& dir, const nlohmann::json& run) {
+  return nlohmann::json::parse(read_file(dir + "/" + run.at("report").get<std::string>()));
+}
+
 // The summary without host times, the only figures that may differ between
 // two sweeps of the same runs.
 nlohmann::json without_host_times(nlohmann::json s) {
@@ -67,7 +72,7 @@ TEST(Sweep, RunsTheCrossProductInCommandLineOrder) {
     EXPECT_EQ(run.at("verified"), true);
     EXPECT_GT(run.at("cycles").get<uint64_t>(), 0u);
     EXPECT_GT(run.at("ipc").get<double>(), 0.0);
-    const auto report = nlohmann::json::parse(read_file(dir + "/" + run.at("report").get<std::string>()));
+    const auto report = report_of(dir, run);
     EXPECT_EQ(report.at("cycles"), run.at("cycles"));
   }
   EXPECT_EQ(s.at("runs")[0].at("report"), "runs/tiny/lrr/matmul.json");
@@ -90,7 +95,7 @@ TEST(Sweep, GridEntryOptionsApplyToThatEntrysRunsOnly) {
   nlohmann::json reports[2];
   for (int i = 0; i < 2; ++i) {
     EXPECT_EQ(s.at("runs")[i].at("status"), "verified");
-    reports[i] = nlohmann::json::parse(read_file(dir + "/" + s.at("runs")[i].at("report").get<std::string>()));
+    reports[i] = report_of(dir, s.at("runs")[i]);
   }
   EXPECT_EQ(reports[0].at("config").at("options").at("scwarp_large_warp_size"), "32");
   EXPECT_EQ(reports[1].at("config").at("options").at("scwarp_large_warp_size"), "256");
@@ -111,7 +116,7 @@ TEST(Sweep, TransformAppliesToEveryEntry) {
   EXPECT_EQ(s.at("runs")[1].at("policy"), "gto@vtw:same");
   for (const auto& run : s.at("runs")) {
     EXPECT_EQ(run.at("status"), "verified");
-    const auto report = nlohmann::json::parse(read_file(dir + "/" + run.at("report").get<std::string>()));
+    const auto report = report_of(dir, run);
     EXPECT_EQ(report.at("transform"), "vtw:same");
   }
   const ProcessResult other = run_scwarp("sweep --config tiny --size tiny --workload vector_add --sched "

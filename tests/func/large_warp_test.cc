@@ -18,7 +18,7 @@ namespace {
 using func::Dim3;
 
 // Threads below 32 (row 0) take LOW, the others (row 1, ...) fall through;
-// a barrier and an early exit of odd rows follow the join.
+// a barrier and the exit follow the join.
 const std::string kRowSplit = R"(.version 7.5
 .target sm_80
 .address_size 64
