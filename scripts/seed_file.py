@@ -21,7 +21,9 @@ import sys
 SEEDS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
 DEFAULT = "pro_baws"
 # The sections of report.md a seed may ask for, in the order they are written.
-SECTIONS = ["barrier", "divergence", "vtw", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
+SECTIONS = ["barrier", "divergence", "vtw", "lanes", "speedup", "cycles", "ranks", "stalls", "rtru", "timeline"]
+# scwarp's problem sizes; a seed's "size" is the one its reproduction runs by default.
+SIZES = ["tiny", "small", "paper"]
 REQUIRED = ["name", "title", "papers", "grid", "workloads", "outputs", "sections", "claims"]
 # The kinds of claim (sweep_report.py's claim_measure) and the fields each needs.
 CLAIM_FIELDS = {
@@ -64,8 +66,21 @@ def validate(seed, where):
         fail(f"missing {', '.join(missing)}")
     if not seed["grid"] or not all(isinstance(p, str) and p for p in seed["grid"]):
         fail("grid must be a non-empty list of policies (ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...])")
-    if not isinstance(seed.get("config", ""), str):
-        fail("config must be a config name (configs/NAME.config) or absent for the built-in gtx480")
+    config = seed.get("config", "")
+    if not (isinstance(config, str) or (isinstance(config, list) and config
+                                        and all(isinstance(c, str) and c for c in config))):
+        fail("config must be a config name (configs/NAME.config), a list of them (the claims use the first), "
+             "or absent for the built-in gtx480")
+    if seed.get("size", "paper") not in SIZES:
+        fail(f"size '{seed['size']}' is not one of {SIZES}")
+    if seed.get("size", "paper") != "paper" and not seed.get("size_why"):
+        fail("a seed reproduced at another size than paper must say why (size_why)")
+    if seed.get("split", "barrier") not in ("barrier", "branch"):
+        fail(f"split '{seed['split']}' is not barrier (seed 001's barrier-intensive) or branch (seed 002's "
+             "branch-divergent)")
+    lane_policies = seed.get("lanes", {}).get("policies", [])
+    if any(p not in seed["grid"] for p in lane_policies):
+        fail(f"lanes.policies {lane_policies} must be policies of the grid")
     w = seed["workloads"]
     if ("suite" in w) == ("list" in w):
         fail("workloads needs exactly one of suite (barrier|other|all) or list")
@@ -123,6 +138,12 @@ def bash_array(name, values):
     return f"{name}=(" + " ".join(shlex.quote(v) for v in values) + ")"
 
 
+def configs(seed):
+    """The seed's config names, the claims' first; none: the built-in gtx480."""
+    c = seed.get("config", [])
+    return ([c] if c else []) if isinstance(c, str) else c
+
+
 def shell(seed):
     """Bash assignments scripts/reproduce evals."""
     s = load(seed)
@@ -139,7 +160,8 @@ def shell(seed):
         f"TIMELINE_WORKLOAD={shlex.quote(t.get('workload', ''))}",
         f"TIMELINE_QUICK_WORKLOAD={shlex.quote(t.get('quick_workload', t.get('workload', '')))}",
         bash_array("TIMELINE_POLICIES", t.get("policies", [])),
-        f"SEED_CONFIG={shlex.quote(s.get('config', ''))}",
+        bash_array("SEED_CONFIGS", configs(s)),
+        f"SEED_SIZE={shlex.quote(s.get('size', 'paper'))}",
     ]
     return "\n".join(lines) + "\n"
 

@@ -14,6 +14,9 @@ Writes, per config in the sweep, into --out (default SWEEP_DIR/report):
                                  barrier/exit/fetch), both normalised to the baseline
   timeline_<config>_<W>_<P>.png  TB start/end per SM, baseline vs policy P, workload W
   rtru_<config>.png              seed 001's RTRU per barrier-intensive workload and policy
+  lanes_per_instruction_<config>.png, lanes_per_scheduler_cycle_<config>.png
+                                 seed 002's Figs. 1 and 9: lanes filled per issued
+                                 instruction and per scheduler-cycle, per policy
 and rank tables (seed 003's Tables VI and X: per rank of a policy among
 others, how many workloads and its mean speedups there). Which of these
 sections are written, the rank tables and the claims come from the seed file
@@ -49,6 +52,12 @@ HAZARD_STALLS = ["control", "data", "structural", "barrier", "exit", "fetch"]
 # the fraction of stall cycles of a warp due to barriers exceeds 15% of the
 # total execution time".
 BARRIER_INTENSIVE = 0.15
+# Seed 002 splits its Fig. 8 into branch-intensive and latency-bound
+# benchmarks without a number; ours: a workload is branch-divergent when its
+# warp instructions under LRR fill fewer than 90% of the 32 lanes on average.
+BRANCH_DIVERGENT = 0.90
+# Seed 002 Fig. 9's buckets of active lanes ("active FUs") per cycle.
+LANE_BUCKETS = [(0, 0), (1, 7), (8, 15), (16, 23), (24, 31), (32, 32)]
 
 
 class Sweep:
@@ -86,12 +95,12 @@ class Sweep:
             return json.load(f)
 
     def kept(self, run):
-        """The parts of a run's report the tables use: its stalls and metrics."""
+        """The parts of a run's report the tables use: its stalls, metrics and lane histograms."""
         key = run["report"]
         if key not in self._kept:
             report = self.report(run)
             self._kept[key] = {k: report[k] for k in ("stalls", "metrics", "scheduler_cycles", "issued",
-                                                      "thread_instructions", "kernels")}
+                                                      "thread_instructions", "kernels", "simd")}
             for k in self._kept[key]["kernels"]:
                 k.pop("tbs", None)
         return self._kept[key]
@@ -148,19 +157,59 @@ class Sweep:
         kept = self.kept(run)
         return kept["stalls"]["hazards"]["barrier"] / kept["scheduler_cycles"] if kept["scheduler_cycles"] else 0.0
 
-    def classify(self, config, barrier_set):
+    def classify(self, config, barrier_set, split="barrier"):
         """Sets self.barrier, the barrier-intensive flag of every workload the
         tables and claims use: 'label' keeps the suite's hand label; 'measured'
         applies seed 001's threshold to this sweep's LRR runs, keeping the label
-        (and returning those workloads) where no LRR run verified."""
+        (and returning those workloads) where no LRR run verified. Then sets
+        the split the geometric-mean rows use (self.in_split, self.split_name):
+        'barrier' is that flag; 'branch' is seed 002's Fig. 8 split, measured
+        (branch_divergent())."""
         self.barrier = dict(self.labelled)
-        if barrier_set == "label":
-            return []
-        unmeasured = [w for w in self.workloads if self.barrier_fraction(config, w) is None]
-        for w in self.workloads:
-            if w not in unmeasured:
-                self.barrier[w] = self.barrier_fraction(config, w) > BARRIER_INTENSIVE
+        unmeasured = [] if barrier_set == "label" else [
+            w for w in self.workloads if self.barrier_fraction(config, w) is None]
+        if barrier_set != "label":
+            for w in self.workloads:
+                if w not in unmeasured:
+                    self.barrier[w] = self.barrier_fraction(config, w) > BARRIER_INTENSIVE
+        if split == "branch":
+            self.split_name = "branch-divergent"
+            self.in_split = {w: bool(self.branch_divergent(config, w)) for w in self.workloads}
+        else:
+            self.split_name = "barrier-intensive"
+            self.in_split = self.barrier
         return unmeasured
+
+    def lanes(self, run, key):
+        """A run's lane histogram: 'lanes_per_instruction' (issued warp
+        instructions by active lanes, seed 002 Fig. 1) or
+        'lanes_per_scheduler_cycle' (scheduler-cycles by lanes issued, Fig. 9)."""
+        return self.kept(run)["simd"][key]
+
+    def issued_lane_share(self, config, workload, policy="lrr"):
+        """Mean active lanes per issued warp instruction over the lanes of a
+        warp; None without a verified run."""
+        run = self.verified(config, policy, workload)
+        if run is None:
+            return None
+        h = self.lanes(run, "lanes_per_instruction")
+        issued = sum(h)
+        return sum(i * n for i, n in enumerate(h)) / ((len(h) - 1) * issued) if issued else None
+
+    def idle_share(self, config, workload, policy="lrr"):
+        """Share of scheduler-cycles that issued nothing (Fig. 9's 0 active FUs)."""
+        run = self.verified(config, policy, workload)
+        if run is None:
+            return None
+        h = self.lanes(run, "lanes_per_scheduler_cycle")
+        return h[0] / sum(h) if sum(h) else None
+
+    def branch_divergent(self, config, workload):
+        """Seed 002's branch-intensive class, measured: LRR's issued warp
+        instructions fill fewer than BRANCH_DIVERGENT of their lanes on average;
+        None without a verified LRR run."""
+        share = self.issued_lane_share(config, workload)
+        return None if share is None else share < BRANCH_DIVERGENT
 
 
 def geomean(values):
@@ -202,10 +251,10 @@ def geomean_speedup(sweep, config, policy, baseline, workloads):
 def workload_groups(sweep):
     """(label, workloads) for the geometric-mean rows: each class present, then all."""
     groups = []
-    barrier = [w for w in sweep.workloads if sweep.barrier[w]]
-    other = [w for w in sweep.workloads if not sweep.barrier[w]]
-    if barrier and other:
-        groups += [("geomean (barrier-intensive)", barrier), ("geomean (other)", other)]
+    inside = [w for w in sweep.workloads if sweep.in_split[w]]
+    other = [w for w in sweep.workloads if not sweep.in_split[w]]
+    if inside and other:
+        groups += [(f"geomean ({sweep.split_name})", inside), ("geomean (other)", other)]
     groups.append(("geomean", sweep.workloads))
     return groups
 
@@ -222,13 +271,13 @@ def cell(sweep, config, policy, baseline, workload):
 
 def speedup_section(sweep, config, baseline, out):
     others = [p for p in sweep.policies if p != baseline]
-    rows = [[w, "yes" if sweep.barrier[w] else "no"] + [cell(sweep, config, p, baseline, w) for p in others]
+    rows = [[w, "yes" if sweep.in_split[w] else "no"] + [cell(sweep, config, p, baseline, w) for p in others]
             for w in sweep.workloads]
     for label, group in workload_groups(sweep):
         means = [geomean_speedup(sweep, config, p, baseline, group) for p in others]
         rows.append([label, f"{len(group)} workload{'s' if len(group) != 1 else ''}"] + [f"{fmt_ratio(g)} (n={n})" for g, n in means])
     text = f"### Speedup over {baseline} (cycles of {baseline} / cycles of the policy)\n\n"
-    text += md_table(["workload", "barrier-intensive"] + others, rows)
+    text += md_table(["workload", sweep.split_name] + others, rows)
     png = f"speedup_{config}.png"
     plot_speedups(sweep, config, baseline, others, os.path.join(out, png))
     return text + f"\n![speedup over {baseline}]({png})\n\n"
@@ -457,7 +506,7 @@ def check_references(sweep, args):
 def config_section(sweep, config, baseline, args, seed):
     """The sections the seed asks for (seed_file.SECTIONS order) of one config."""
     sections = seed["sections"]
-    unmeasured = sweep.classify(config, args.barrier_set)
+    unmeasured = sweep.classify(config, args.barrier_set, seed.get("split", "barrier"))
     text = f"## Config {config}\n\n"
     if unmeasured and "barrier" in sections:
         text += (f"**Note:** no verified LRR run to measure barrier intensity on for {', '.join(unmeasured)}: "
@@ -469,6 +518,8 @@ def config_section(sweep, config, baseline, args, seed):
         text += "".join(divergence_section(sweep, config, p) for p in sweep.policies if p.startswith("lrr@"))
     if "vtw" in sections:
         text += vtw_section(sweep, config)
+    if "lanes" in sections:
+        text += lanes_section(sweep, config, seed.get("lanes", {}).get("policies", sweep.policies[:4]), args.out)
     if baseline and "speedup" in sections:
         text += speedup_section(sweep, config, baseline, args.out)
     if "cycles" in sections:
@@ -544,6 +595,72 @@ def divergence_section(sweep, config, policy="lrr"):
     if missing:
         text += f"\nNo verified {policy} run for {', '.join(missing)}.\n"
     return text + "\n"
+
+
+def bucket_shares(histogram):
+    """A lane histogram's shares in LANE_BUCKETS."""
+    total = sum(histogram)
+    return [sum(histogram[lo:hi + 1]) / total if total else 0.0 for lo, hi in LANE_BUCKETS]
+
+
+LANE_VIEWS = {
+    "lanes_per_instruction": ("issued warp instructions by active lanes (seed 002 Fig. 1)", "share of issued instructions"),
+    "lanes_per_scheduler_cycle": ("scheduler-cycles by lanes issued, 0: idle (seed 002 Fig. 9's active FUs)",
+                                  "share of scheduler-cycles"),
+}
+
+
+def lanes_section(sweep, config, policies, out):
+    """Seed 002's Figs. 1 and 9: per workload and policy, the mean share of
+    a warp's lanes an issued instruction fills and the share of idle
+    scheduler-cycles, the class the split uses, and both histograms plotted."""
+    policies = [p for p in policies if p in sweep.policies]
+    if not policies:
+        return ""
+
+    def pct(v):
+        return "-" if v is None else f"{100 * v:.1f}%"
+
+    rows = [[w, "yes" if sweep.in_split[w] else "no"]
+            + [f"{pct(sweep.issued_lane_share(config, w, p))} / {pct(sweep.idle_share(config, w, p))}"
+               for p in policies] for w in sweep.workloads]
+    text = ("### SIMD lanes: filled per issued instruction / idle scheduler-cycles\n\n"
+            f"Branch-divergent: LRR's issued warp instructions fill under {100 * BRANCH_DIVERGENT:.0f}% of "
+            "the lanes on average (our measure for seed 002's branch-intensive benchmarks, Fig. 8's left "
+            "group). A large warp's sub-warp counts as one issued instruction.\n\n"
+            + md_table(["workload", "branch-divergent"] + policies, rows))
+    for key, (title, ylabel) in LANE_VIEWS.items():
+        png = f"{key}_{config}.png"
+        plot_lanes(sweep, config, policies, key, f"{config}: {title}", ylabel, os.path.join(out, png))
+        text += f"\n![{title}]({png})\n"
+    return text + "\n"
+
+
+def plot_lanes(sweep, config, policies, key, title, ylabel, path):
+    """One row per policy: each workload's histogram in LANE_BUCKETS, stacked."""
+    workloads = sweep.workloads
+    fig, axes = plt.subplots(len(policies), 1, figsize=(max(8, 0.45 * len(workloads) + 3), 1.2 + 1.9 * len(policies)),
+                             sharex=True, squeeze=False)
+    colours = plt.get_cmap("viridis")
+    for ax, policy in zip(axes[:, 0], policies):
+        runs = [sweep.verified(config, policy, w) for w in workloads]
+        shares = [bucket_shares(sweep.lanes(r, key)) if r else [0.0] * len(LANE_BUCKETS) for r in runs]
+        bottoms = [0.0] * len(workloads)
+        for b, (lo, hi) in enumerate(LANE_BUCKETS):
+            values = [s[b] for s in shares]
+            ax.bar(range(len(workloads)), values, 0.7, bottom=bottoms, color=colours(b / (len(LANE_BUCKETS) - 1)),
+                   label=str(lo) if lo == hi else f"{lo}-{hi}")
+            bottoms = [x + v for x, v in zip(bottoms, values)]
+        ax.set_ylim(0, 1)
+        ax.set_ylabel(ylabel, fontsize="x-small")
+        ax.set_title(policy, fontsize="small")
+    axes[0, 0].legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.0, 1.0), title="lanes")
+    axes[-1, 0].set_xticks(range(len(workloads)))
+    axes[-1, 0].set_xticklabels(workloads, rotation=45, ha="right")
+    fig.suptitle(title + " (runs that did not verify are empty)", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 RESOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tb", "workloads", "ptx", "resources.json")
@@ -681,11 +798,13 @@ def claim_source(claim):
 
 
 def claim_workloads(sweep, config, claim):
-    """all, barrier, other, or set1..set4 (seed 004's divergence sets, measured under LRR)."""
+    """all, barrier, divergent (the seed's split: seed 001's barrier-intensive
+    or seed 002's branch-divergent), other, or set1..set4 (seed 004's
+    divergence sets, measured under LRR)."""
     group = claim["workloads"]
     if group.startswith("set"):
         return [w for w in sweep.workloads if sweep.divergence_set(config, w) == int(group[3:])]
-    return [w for w in sweep.workloads if group == "all" or (group == "barrier") == sweep.barrier[w]]
+    return [w for w in sweep.workloads if group == "all" or (group != "other") == sweep.in_split[w]]
 
 
 def claim_policies(claim):
@@ -895,15 +1014,20 @@ def claims_intro(sweep, config, args, seed):
         text += (f"\"before\" is the older grid `{args.before}`, on the workload sets of this one (\"after\").\n\n")
     if s["sets"]:
         text += "Options set on every run: " + ", ".join(f"`{x}`" for x in s["sets"]) + ".\n\n"
-    if s["size"] != "paper":
-        text += (f"**Size `{s['size']}`, not `paper`:** these figures check the pipeline, not the papers' claims; "
-                 "kernels this small fill few waves, where scheduling matters little.\n\n")
+    if s["size"] != seed.get("size", "paper"):
+        text += (f"**Size `{s['size']}`, not `{seed.get('size', 'paper')}`:** these figures check the pipeline, "
+                 "not the papers' claims; kernels this small fill few waves, where scheduling matters little.\n\n")
+    if seed.get("size_why"):
+        text += seed["size_why"] + "\n\n"
+    if len(s["configs"]) > 1:
+        text += (f"The claims are measured on `{config}`; the report has the same tables for "
+                 + ", ".join(f"`{c}`" for c in s["configs"][1:]) + ".\n\n")
     return text
 
 
 def write_claims(sweep, args, before, seed):
     config = sweep.configs[0]
-    sweep.classify(config, args.barrier_set)
+    sweep.classify(config, args.barrier_set, seed.get("split", "barrier"))
     rows = [claim_row(sweep, config, c, set(args.unregistered), before) for c in seed["claims"]]
     text = claims_intro(sweep, config, args, seed)
     text += md_table(claims_header(before), rows) + "\n"
