@@ -9,11 +9,10 @@ plots). Exits 77 (skipped) where matplotlib is absent.
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
-SKIPPED = 77
+import report_harness
+
 LANES = 33  # histogram bins: 0..32 active lanes
 
 
@@ -81,36 +80,18 @@ def write_sweep(folder):
 def main(argv):
     if len(argv) != 2:
         sys.exit("usage: test_lanes_split.py SWEEP_REPORT_PY")
-    if subprocess.run([sys.executable, "-c", "import matplotlib"], capture_output=True).returncode != 0:
-        print(f"SKIP: {sys.executable} cannot import matplotlib")
-        return SKIPPED
-    failures = []
-    with tempfile.TemporaryDirectory() as folder:
-        sweep, out = os.path.join(folder, "sweep"), os.path.join(folder, "report")
-        write_sweep(sweep)
-        seed, claims = os.path.join(folder, "synthetic.json"), os.path.join(folder, "claims.md")
-        with open(seed, "w") as f:
-            json.dump(SEED, f)
-        command = [sys.executable, argv[1], sweep, "--out", out, "--seed", seed, "--claims", claims]
-        r = subprocess.run(command, capture_output=True, text=True)
-        if r.returncode != 0:
-            print(f"FAIL: {' '.join(command)} exited {r.returncode}:\n{r.stderr}")
-            return 1
-        with open(os.path.join(out, "report.md")) as f:
-            report = f.read()
-        with open(claims) as f:
-            doc = f.read()
-        failures += [f"report.md: row {row!r} missing" for row in EXPECTED_REPORT if row not in report]
-        failures += [f"claims file: row {row!r} missing" for row in EXPECTED_CLAIMS if row not in doc]
-        for png in ("lanes_per_instruction_gtx480.png", "lanes_per_scheduler_cycle_gtx480.png"):
-            if not os.path.getsize(os.path.join(out, png)):
-                failures.append(f"{png} is empty")
-        if failures:
-            print(report + "\n----\n" + doc)
-    for f in failures:
-        print("FAIL: " + f)
-    print(f"lanes and branch split: {len(failures)} failures")
-    return 1 if failures else 0
+    if report_harness.matplotlib_missing():
+        return report_harness.SKIPPED
+    result = report_harness.run_report(argv[1], write_sweep, SEED)
+    if result is None:
+        return 1
+    report, doc, sizes = result
+    failures = [f"report.md: row {row!r} missing" for row in EXPECTED_REPORT if row not in report]
+    failures += [f"claims file: row {row!r} missing" for row in EXPECTED_CLAIMS if row not in doc]
+    failures += [f"{png} is missing or empty" for png in ("lanes_per_instruction_gtx480.png",
+                                                          "lanes_per_scheduler_cycle_gtx480.png")
+                 if not sizes.get(png)]
+    return report_harness.verdict("lanes and branch split", failures, report, doc)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,10 @@ sweep_report.py imports, is absent.
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
-SKIPPED = 77
+import report_harness
+
 POLICIES = ["lrr", "gto", "tl", "new"]
 AMONG = ["lrr", "gto", "tl", "new"]
 # cycles per workload and policy; None = the run did not verify.
@@ -59,6 +58,11 @@ EXPECTED_ROWS = [
 ]
 
 
+def write_sweep(folder):
+    with open(os.path.join(folder, "sweep.json"), "w") as f:
+        json.dump(sweep_json(), f)
+
+
 def sweep_json():
     runs = []
     for w, per in CYCLES.items():
@@ -75,55 +79,35 @@ def sweep_json():
 def main(argv):
     if len(argv) != 2:
         sys.exit("usage: test_rank_table.py SWEEP_REPORT_PY")
-    if subprocess.run([sys.executable, "-c", "import matplotlib"], capture_output=True).returncode != 0:
-        print(f"SKIP: {sys.executable} cannot import matplotlib")
-        return SKIPPED
+    if report_harness.matplotlib_missing():
+        return report_harness.SKIPPED
+    result = report_harness.run_report(argv[1], write_sweep, SEED,
+                                       ["--barrier-set", "label", "--unregistered", "absent"])
+    if result is None:
+        return 1
+    report, doc, _ = result
     failures = []
-    with tempfile.TemporaryDirectory() as folder:
-        sweep, out = os.path.join(folder, "sweep"), os.path.join(folder, "report")
-        os.makedirs(sweep)
-        with open(os.path.join(sweep, "sweep.json"), "w") as f:
-            json.dump(sweep_json(), f)
-        seed = os.path.join(folder, "synthetic.json")
-        with open(seed, "w") as f:
-            json.dump(SEED, f)
-        claims = os.path.join(folder, "claims.md")
-        command = [sys.executable, argv[1], sweep, "--out", out, "--seed", seed, "--barrier-set", "label",
-                   "--claims", claims, "--unregistered", "absent"]
-        r = subprocess.run(command, capture_output=True, text=True)
-        if r.returncode != 0:
-            print(f"FAIL: {' '.join(command)} exited {r.returncode}:\n{r.stderr}")
-            return 1
-        with open(os.path.join(out, "report.md")) as f:
-            report = f.read()
-        with open(claims) as f:
-            doc = f.read()
-        for text, where in ((report, "report.md"), (doc, "the claims file")):
-            if "Rank of new among lrr, gto, tl, new (Table 9)" not in text:
-                failures.append(f"{where}: no rank table heading")
-            if "| rank | workloads | new over lrr | new over gto |" not in text:
-                failures.append(f"{where}: no rank table header")
-            failures += [f"{where}: row {row!r} missing" for row in EXPECTED_ROWS if row not in text]
-            if "1 workload without a verified run of all of them left out." not in text:
-                failures.append(f"{where}: the left-out workload is not named")
-        if "Not computed: `absent` not in this sweep." not in report:
-            failures.append("report.md: the rank table with a policy the sweep lacks does not say so")
-        if "Not computed: `absent` not registered in scwarp yet." not in doc:
-            failures.append("claims file: the rank table with an unregistered policy does not say so")
-        share = "| new best or second best | seed 999 | 47/59 (0.797) | rank 1..2 of 4, share | 3/4 (0.750) | -4.7 pp | 4/5 |"
-        if share not in doc:
-            failures.append(f"claims file: no row {share!r}")
-        if "| absent best | seed 999 | 1/2 (0.500) | rank 1..1 of 2, share | missing: `absent` not registered" not in doc:
-            failures.append("claims file: the claim with an unregistered policy is not named missing")
-        for heading in ("### Speedup", "### Stalls", "### Barrier-intensive", "### RTRU", "### TB timeline"):
-            if heading in report:
-                failures.append(f"report.md: section {heading!r} written, though the seed does not ask for it")
-        if failures:
-            print(report + "\n----\n" + doc)
-    for f in failures:
-        print("FAIL: " + f)
-    print(f"rank table: {len(failures)} failures")
-    return 1 if failures else 0
+    for text, where in ((report, "report.md"), (doc, "the claims file")):
+        if "Rank of new among lrr, gto, tl, new (Table 9)" not in text:
+            failures.append(f"{where}: no rank table heading")
+        if "| rank | workloads | new over lrr | new over gto |" not in text:
+            failures.append(f"{where}: no rank table header")
+        failures += [f"{where}: row {row!r} missing" for row in EXPECTED_ROWS if row not in text]
+        if "1 workload without a verified run of all of them left out." not in text:
+            failures.append(f"{where}: the left-out workload is not named")
+    if "Not computed: `absent` not in this sweep." not in report:
+        failures.append("report.md: the rank table with a policy the sweep lacks does not say so")
+    if "Not computed: `absent` not registered in scwarp yet." not in doc:
+        failures.append("claims file: the rank table with an unregistered policy does not say so")
+    share = "| new best or second best | seed 999 | 47/59 (0.797) | rank 1..2 of 4, share | 3/4 (0.750) | -4.7 pp | 4/5 |"
+    if share not in doc:
+        failures.append(f"claims file: no row {share!r}")
+    if "| absent best | seed 999 | 1/2 (0.500) | rank 1..1 of 2, share | missing: `absent` not registered" not in doc:
+        failures.append("claims file: the claim with an unregistered policy is not named missing")
+    for heading in ("### Speedup", "### Stalls", "### Barrier-intensive", "### RTRU", "### TB timeline"):
+        if heading in report:
+            failures.append(f"report.md: section {heading!r} written, though the seed does not ask for it")
+    return report_harness.verdict("rank table", failures, report, doc)
 
 
 if __name__ == "__main__":
