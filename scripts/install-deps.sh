@@ -9,6 +9,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   yosys opensta qflow-tech-osu018
   python3 python3-matplotlib
+  clang-14 libclang-rt-14-dev  # scripts/fuzz: clang and its libFuzzer, ASan, UBSan runtimes
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -20,6 +20,12 @@ void store_le(std::vector<uint8_t>& bytes, uint64_t at, uint64_t value, uint64_t
   for (uint64_t i = 0; i < size; ++i) bytes[at + i] = static_cast<uint8_t>(value >> (8 * i));
 }
 
+// Registers one function may declare, all declarations together: far more
+// than compilers emit (the workloads' largest declaration is %rd<1553>), few
+// enough that `%r<4000000000>` is refused at once instead of being made one
+// by one (minutes, then out of memory; found by fuzz_functional).
+constexpr uint64_t kMaxRegistersPerFunction = 1u << 16;
+
 }  // namespace
 
 // [.align N] [.ptr .space .align N] [.v2|.v4] .type — in any order.
@@ -167,14 +173,23 @@ void Parser::parse_register_decl(uint32_t fn) {
       bind(reg_name, Binding{Binding::Kind::Reg, index}, name);
     };
     if (accept('<')) {
+      const Token& count = peek();
       uint64_t n = expect_unsigned("a register count");
       expect('>', "'>'");
+      check_register_room(f.regs.size(), n, count);
       for (uint64_t i = 0; i < n; ++i) declare(fmt::format("{}{}", name.text, i));
     } else {
+      check_register_room(f.regs.size(), 1, name);
       declare(std::string(name.text));
     }
   } while (accept(','));
   expect(';', "';'");
+}
+
+void Parser::check_register_room(uint64_t declared, uint64_t more, const Token& at) const {
+  if (more <= kMaxRegistersPerFunction - declared) return;
+  fail(at, fmt::format("too many registers: a function may declare at most {}, this declaration brings it to {}",
+                       kMaxRegistersPerFunction, declared + more));
 }
 
 std::vector<uint32_t> Parser::parse_param_list(uint32_t owner, bool anonymous_ok) {

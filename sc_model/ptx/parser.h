@@ -78,6 +78,8 @@ class Parser {
   void parse_variable_list(Space space, bool is_extern, uint32_t owner);
   uint32_t parse_one_variable(const Declarator& d, uint32_t owner);
   void parse_register_decl(uint32_t fn);
+  // Fails at `at` when `more` registers on top of `declared` exceed the limit.
+  void check_register_room(uint64_t declared, uint64_t more, const Token& at) const;
   std::vector<uint32_t> parse_param_list(uint32_t owner, bool anonymous_ok);
   uint32_t parse_param(uint32_t owner, bool anonymous_ok);
   bool parse_array_dims(uint64_t& count);

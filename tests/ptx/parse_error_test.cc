@@ -45,6 +45,20 @@ TEST(ParseError, MalformedKernelBodies) {
   }
 }
 
+// fuzz_functional's first finding: %x<4000000000> made every register one by
+// one. Now the count is refused where it stands; wrap_kernel declares 80.
+TEST(ParseError, RegisterCountPerFunctionIsBounded) {
+  EXPECT_EQ(parse_error(wrap_kernel(".reg .b64 %x<4000000000>;")),
+            "t.ptx:12:14: too many registers: a function may declare at most 65536, this declaration brings it to "
+            "4000000080");
+  // The limit counts every declaration of the function: 80 + 65456 fit...
+  const Module m = parse_text(wrap_kernel(".reg .b32 %x<65456>;"));
+  EXPECT_EQ(m.functions[0].regs.size(), 65536u);
+  // ...and one more, range or single, does not.
+  EXPECT_EQ(parse_error(wrap_kernel(".reg .b32 %x<65456>;\n.reg .pred %y;")),
+            "t.ptx:13:12: too many registers: a function may declare at most 65536, this declaration brings it to 65537");
+}
+
 TEST(ParseError, OperandShapesPerOpcode) {
   const ErrorCase cases[] = {
       {"add.s32 %r1, %r2;", "12:1: 'add.s32' takes 3 operand(s), got 2"},
