@@ -40,7 +40,12 @@ class Analysis {
 
   std::vector<bool> run() {
     bool changed = true;
-    while (changed) changed = propagate_values() | propagate_control();
+    while (changed) {
+      // Both passes run every round: each can expose work for the other.
+      const bool values = propagate_values();
+      const bool control = propagate_control();
+      changed = values || control;
+    }
     std::vector<bool> out(blocks_.size(), false);
     for (uint32_t b = 0; b < blocks_.size(); ++b) out[b] = branch_varies(b);
     return out;
