@@ -47,6 +47,14 @@ void check_trace_rtl(const config::GpuConfig& g) {
                                  g.sm_count() - 1));
 }
 
+// Cycle timing changes the decisions on purpose: only the RTL alone runs it.
+void check_rtl_timing(const config::GpuConfig& g) {
+  if (g.rtl_timing == "cycle" && g.sched_impl != "rtl")
+    throw UsageError("-scwarp_rtl_timing cycle: needs --sched-impl rtl (the C++ model has no clock, and lockstep "
+                     "compares the transaction-level RTL, which decides as the C++ model does); this run has " +
+                     g.sched_impl);
+}
+
 }  // namespace
 
 config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::string& configs_dir) {
@@ -69,6 +77,7 @@ config::LoadedConfig load_run_config(const ConfigChoice& choice, const std::stri
   if (!choice.max_instructions.empty())
     config::apply_override(cfg, "gpgpu_max_insn", choice.max_instructions, "--max-instructions");
   check_trace_rtl(cfg.gpu);
+  check_rtl_timing(cfg.gpu);
   return cfg;
 }
 

@@ -132,6 +132,12 @@ struct GpuConfig {
   // an RTL block): "cpp" the C++ model, "rtl" the Verilated RTL (tb/cosim),
   // "lockstep" both, compared on every decision (docs/rtl.md, Co-simulation).
   std::string sched_impl = "cpp";
+  // -scwarp_rtl_timing: how the RTL meets the SM's cycles under
+  // -scwarp_sched_impl rtl: "transaction" (events applied, sorts run to the
+  // end, before the next decision: the C++ model's timing) or "cycle" (one
+  // edge per SM cycle at its end, decisions from start-of-cycle state, sorts
+  // at their real latency; docs/rtl.md, "Cycle-timed co-simulation").
+  std::string rtl_timing = "transaction";
   std::string trace_rtl;               // -scwarp_trace_rtl: VCD of the RTL block of one SM; empty: none
   uint32_t trace_rtl_sm = 0;           // -scwarp_trace_rtl_sm: that SM
 

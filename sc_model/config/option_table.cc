@@ -212,6 +212,17 @@ Option sched_impl() {
           [](const GpuConfig& g) { return g.sched_impl; }};
 }
 
+Option rtl_timing() {
+  return {"scwarp_rtl_timing", "",
+          "how the scheduler RTL is clocked under -scwarp_sched_impl rtl: transaction (the C++ model's timing) or "
+          "cycle (one edge per SM cycle, start-of-cycle decisions, real sort latency)",
+          [](GpuConfig& g, std::string_view v) {
+            if (v != "transaction" && v != "cycle") throw InvalidValue("transaction or cycle");
+            g.rtl_timing = std::string(v);
+          },
+          [](const GpuConfig& g) { return g.rtl_timing; }};
+}
+
 Option trace_rtl() {
   return {"scwarp_trace_rtl", "",
           "VCD file for the scheduler RTL of SM -scwarp_trace_rtl_sm (needs -scwarp_sched_impl rtl or lockstep); "
@@ -263,6 +274,7 @@ std::vector<Option> build_table() {
            "mwf_gto, saws: 1: the greedy warp is the one the scheduler issued last, in whatever TB (seed 001 Sec. 4.1, "
            "the warp issued in the last cycle); 0: each TB keeps the warp the scheduler issued last in it (the RTL's)"),
       sched_impl(),
+      rtl_timing(),
       trace_rtl(),
       count("scwarp_trace_rtl_sm", &G::trace_rtl_sm, 0, "SM whose scheduler RTL -scwarp_trace_rtl traces"),
       // execution units

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sc_model/common/error.h"
 #include "sc_model/config/policy_options.h"
 #include "sc_model/sched/policy.h"
 
@@ -86,13 +87,30 @@ std::string fetch_policy_impl(const std::string& name, const config::GpuConfig& 
     return true;                                                                        \
   }();                                                                                  \
   }
+namespace scwarp::sched {
+// An RTL adapter with a cycle-timed mode (-scwarp_rtl_timing cycle) says so
+// with `static constexpr bool kCycleTimed = true;`; the others are refused
+// under it rather than run transaction-level unasked.
+template <typename Adapter>
+void check_rtl_timing(const PolicyContext& ctx, const char* name) {
+  if constexpr (!requires { Adapter::kCycleTimed; }) {
+    if (ctx.cfg.rtl_timing == "cycle")
+      throw Error(std::string("-scwarp_rtl_timing cycle: the RTL of '") + name +
+                  "' has a transaction-level adapter only; use -scwarp_rtl_timing transaction");
+  }
+}
+}  // namespace scwarp::sched
+
 // RTL implementations register the same way, under the C++ policy's name:
 //   SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlMwfLrr, "mwf_lrr");
 #define SCWARP_REGISTER_RTL_POLICY_(kind, Class, name)                                  \
   namespace {                                                                           \
   [[maybe_unused]] const bool SCWARP_SCHED_CONCAT(scwarp_rtl_policy_, __LINE__) = [] {  \
     ::scwarp::sched::register_rtl_##kind##_policy(                                      \
-        name, [](const ::scwarp::sched::PolicyContext& ctx) { return std::make_unique<Class>(ctx); }); \
+        name, [](const ::scwarp::sched::PolicyContext& ctx) {                           \
+          ::scwarp::sched::check_rtl_timing<Class>(ctx, name);                          \
+          return std::make_unique<Class>(ctx);                                          \
+        });                                                                             \
     return true;                                                                        \
   }();                                                                                  \
   }

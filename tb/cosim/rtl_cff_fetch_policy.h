@@ -10,6 +10,7 @@ namespace scwarp::cosim {
 
 class RtlCffFetchPolicy : public sched::FetchPolicy {
  public:
+  static constexpr bool kCycleTimed = true;  // as its block, RtlMwfPolicy
   explicit RtlCffFetchPolicy(const sched::PolicyContext& ctx);
 
   uint32_t choose(const sched::SmView& sm, std::span<const uint32_t> fetchable,

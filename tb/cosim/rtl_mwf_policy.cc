@@ -36,7 +36,7 @@ void clear_events(Vbaws_top& t) {
 }  // namespace
 
 RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
-    : intra_(intra), sm_(ctx.sm), tbs_(ctx.max_tbs) {
+    : intra_(intra), sm_(ctx.sm), tbs_(ctx.max_tbs), cycle_timed_(ctx.cfg.rtl_timing == "cycle") {
   check_fits(ctx, "baws_top", kRtlSchedulers);
   if (ctx.cfg.mwf_named_barriers || ctx.cfg.gto_greedy_last_issue)
     throw Error("--sched-impl " + ctx.cfg.sched_impl +
@@ -76,6 +76,10 @@ void RtlMwfPolicy::load_events() {
     put_field(t.issue_tb_i, s * kTW, kTW, issue_tb_[s]);
     issue_warp_[s] = kNoWarp;
   }
+  t.arrive_i = arrive_;
+  t.release_i = release_;
+  t.launch_i = launch_;
+  arrive_ = release_ = launch_ = 0;
   if (fetch_pending_) t.fetch_i = 1;
 }
 
@@ -92,8 +96,11 @@ void RtlMwfPolicy::apply_events() {
 }
 
 void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fetchable) {
+  if (cycle_timed_ ? sm.cycle != cycle_ : fetch_pending_)
+    apply_events();  // cycle: the edge that ends the events' cycle; fetch_i latches the pick of the inputs as they are
   cycle_ = sm.cycle;
-  if (fetch_pending_) apply_events();  // fetch_i latches the pick of the inputs as they are
+  // Cycle-timed, this cycle's events wait for its end: new inputs only settle.
+  const bool edge = pending_ && !cycle_timed_;
   BawsInputs& in = *next_;
   in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
   for (const WarpView& w : sm.warps) {
@@ -116,7 +123,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     put_field(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
     put_field(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
   }
-  if (!pending_ && settled_ && in == *driven_) return;
+  if (!edge && settled_ && in == *driven_) return;
   Vbaws_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
@@ -127,7 +134,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   t.warp_tb_i = in.warp_tb;
   t.tb_id_i = in.tb_id;
   t.tb_first_i = in.tb_first;
-  if (pending_) {
+  if (edge) {
     // The state's next value depends only on the event inputs: the edge and
     // the new inputs settle in one eval.
     load_events();
@@ -173,7 +180,7 @@ void RtlMwfPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
   if (issue_warp_[s] != warp)
     throw Error("RTL baws_top: barrier arrival of warp " + std::to_string(warp) +
                 " without its issue (the block takes arrivals only with the issued instruction)");
-  put_field(rtl_->top().arrive_i, s, 1, 1);
+  arrive_ |= 1u << s;
 }
 
 void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
@@ -181,7 +188,7 @@ void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
   if (issue_warp_[s] == kNoWarp || issue_tb_[s] != tb_slot)
     throw Error("RTL baws_top: barrier release of TB slot " + std::to_string(tb_slot) +
                 " not by an instruction of that TB just issued (the block takes releases only with it)");
-  put_field(rtl_->top().release_i, s, 1, 1);
+  release_ |= 1u << s;
 }
 
 void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
@@ -189,7 +196,7 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
   // earlier event of the TB that held the slot before.
   for (uint32_t s = 0; s < kRtlSchedulers; ++s)
     if (issue_warp_[s] != kNoWarp) apply_events();
-  put_field(rtl_->top().launch_i, tb_slot, 1, 1);
+  launch_ |= 1u << tb_slot;
   pending_ = true;
 }
 

@@ -9,8 +9,10 @@
 // before the next output is read. So an order() for scheduler 1 sees
 // scheduler 0's events of the same SM cycle, and the fetch stage sees the
 // post-issue state, exactly as the C++ model does; the RTL is not clocked
-// once per SM cycle. (A cycle-timed contract, where events take effect at
-// the next edge, would change the golden model: future work.)
+// once per SM cycle. Under -scwarp_rtl_timing cycle it is: the cycle's
+// events wait for one edge at the end of their cycle, so every decision of a
+// cycle (both schedulers' orders, the CFF pick) reads start-of-cycle state
+// (docs/rtl.md, "Cycle-timed co-simulation").
 // order() drives the combinational inputs from the SmView, evaluates, and
 // returns the scheduler's warps sorted by the block's rank_o.
 #pragma once
@@ -38,6 +40,8 @@ struct BawsInputs;  // the combinational inputs as last driven
 
 class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
+  static constexpr bool kCycleTimed = true;  // -scwarp_rtl_timing cycle
+
   // Refuses (scwarp::Error) an SM the Verilated instance cannot hold.
   RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra);
   ~RtlMwfPolicy() override;
@@ -79,8 +83,11 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   uint32_t tbs_;  // the SM's TB slots
   std::unique_ptr<VerilatedBlock<Vbaws_top>> rtl_;
   uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
+  bool cycle_timed_;    // -scwarp_rtl_timing cycle: events wait for the end of their cycle
   // Events collected since the last edge.
   bool pending_ = false;
+  uint32_t arrive_ = 0, release_ = 0;  // per scheduler: with its issued instruction
+  uint32_t launch_ = 0;                // per TB slot
   uint32_t issue_warp_[kRtlSchedulers];  // sched::kNoWarp: none
   uint32_t issue_tb_[kRtlSchedulers];
   uint32_t last_sched_ = 0;              // scheduler of the latest on_issue
