@@ -1,5 +1,6 @@
 #include "sc_model/sched/linear_sarsa.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sc_model/common/error.h"
@@ -16,6 +17,11 @@ void LinearSarsa::reset() { theta_.assign(size_t(variables_) * actions_, initial
 
 std::span<const double> LinearSarsa::weights(uint32_t action) const {
   return std::span<const double>(theta_).subspan(size_t(action) * variables_, variables_);
+}
+
+void LinearSarsa::set_weights(uint32_t action, std::span<const double> w) {
+  if (action >= actions_ || w.size() != variables_) throw Error("LinearSarsa::set_weights: bad action or size");
+  std::copy(w.begin(), w.end(), theta_.begin() + long(size_t(action) * variables_));
 }
 
 // Features are powers of two: the hardware shifts, we scale the exponent.

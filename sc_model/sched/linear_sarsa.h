@@ -28,6 +28,9 @@ class LinearSarsa {
                 double alpha, double gamma);
   void reset();  // back to the initial weights
   std::span<const double> weights(uint32_t action) const;
+  // Overwrites action a's weights (the RTL bench starts a step from the
+  // fixed-point weights of the hardware).
+  void set_weights(uint32_t action, std::span<const double> w);
 
  private:
   uint32_t variables_, actions_;
