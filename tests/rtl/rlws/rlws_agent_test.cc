@@ -71,6 +71,7 @@ class AgentBench {
   }
   ~AgentBench() { rtl_->final(); }
   void set_epsilon(uint32_t eps) {
+    eps_ = eps;
     rtl_->cfg_valid_i = 1;
     rtl_->eps_i = eps;
     rtl_->dec_valid_i = 0;
@@ -148,7 +149,7 @@ class AgentBench {
   }
   void check_action(const Decision& d, RlPolicy::ActionMask mask, unsigned action) {
     const uint32_t r = uint32_t(rtl_->lfsr_o);
-    const bool explore = (r >> 16) < kEps_now();
+    const bool explore = (r >> 16) < eps_;
     expect_equal(rtl_->explore_o, explore, "explore decision");
     if (explore) {
       ++explored_;
@@ -170,7 +171,6 @@ class AgentBench {
     ++near_ties_;
     if (golden_.q(d.state, action) < best_q - tol) fail("greedy action's Q below the best beyond rounding");
   }
-  uint32_t kEps_now() const { return eps_now_; }
   void check_weights(unsigned updated) {
     const double tol = (rate(kAlpha) * (2 * kN + 1) + 2) * kLsb;
     for (unsigned a = 0; a < kA; ++a) {
@@ -189,11 +189,8 @@ class AgentBench {
     if (mismatches_++ == 0) first_ = "decision " + std::to_string(decisions_) + ": " + what;
   }
 
- public:
-  uint32_t eps_now_ = kEps;
-
- private:
   double gamma_;
+  uint32_t eps_ = kEps;
   scwarp::config::GpuConfig cfg_;
   RlwsProbe probe_{PolicyContext{cfg_, 0, 4, 1, kS}};
   std::vector<WarpView> warps_ = std::vector<WarpView>(4);
@@ -224,7 +221,6 @@ void run_random(AgentBench& bench, uint32_t seed, unsigned n) {
 
 TEST(RlwsAgent, InitialTiesGoToTheLowestPossibleAction) {
   AgentBench bench;
-  bench.eps_now_ = 0;
   bench.set_epsilon(0);
   // Every Q is initial_q = 25: SFU wins over NO_INSTR, then GMEM over STCMEM.
   EXPECT_EQ(bench.decide(zero_state(0, 0b0010, false)), RlwsPolicy::SfuInstr);
@@ -234,7 +230,6 @@ TEST(RlwsAgent, InitialTiesGoToTheLowestPossibleAction) {
 
 TEST(RlwsAgent, NoInstrNotTwiceInARowWhileAnotherIsPossible) {
   AgentBench bench;
-  bench.eps_now_ = 0;
   bench.set_epsilon(0);
   // SP is chosen (tie, lowest) but never issues: reward 0 lowers its Q
   // below NO_INSTR's untouched 25 until NO_INSTR wins.
@@ -252,7 +247,6 @@ TEST(RlwsAgent, NoInstrNotTwiceInARowWhileAnotherIsPossible) {
 
 TEST(RlwsAgent, ShiftedFeaturesUpdateEachWeightByItsShift) {
   AgentBench bench;
-  bench.eps_now_ = 0;
   bench.set_epsilon(0);
   Decision d = zero_state(0, 0b0001, true);
   for (unsigned i = 0; i < kN; ++i) d.state[i] = uint8_t(i);  // features 2^0 .. 2^-7
