@@ -25,7 +25,7 @@
 // could issue now); action A-1 is NO_INSTR, possible when nothing is ready
 // or the scheduler's previous action was not NO_INSTR. Q ties go to the
 // lowest action. Exploration: the top RW bits of the LFSR below epsilon
-// explore, and the low PW bits times the number of possible actions (high
+// explore, and the low PKW bits times the number of possible actions (high
 // part) pick one of them; the LFSR steps once per decision.
 module rlws_agent #(
   parameter integer N       = 8,       // state variables
@@ -35,8 +35,8 @@ module rlws_agent #(
   parameter integer TW      = 32,      // theta width
   parameter integer FW      = 16,      // theta fraction bits
   parameter integer RW      = 16,      // rate fraction bits
-  parameter integer LW      = 32,      // LFSR width (>= RW + PW)
-  parameter integer PW      = 16,      // random bits of the exploration pick
+  parameter integer LW      = 32,      // LFSR width (>= RW + PKW)
+  parameter integer PKW     = 16,      // random bits of the exploration pick
   parameter signed [63:0] REWARD  = 1,      // reward of a step that issued (whole units)
   parameter signed [63:0] PENALTY = 0,      // reward of a step that did not (whole units)
   parameter [63:0]        INIT    = 204800, // initial weight in theta units: initial_q / N (25 / 8 at FW = 16)
@@ -131,18 +131,18 @@ module rlws_agent #(
     end
   end
 
-  // Exploration: the k-th possible action from the lowest, k = (rand * count) >> PW.
+  // Exploration: the k-th possible action from the lowest, k = (rand * count) >> PKW.
   reg [AW:0]      count;
   reg [AW:0]      k;
   reg [AW-1:0]    random_action;
-  reg [PW+AW:0]   scaled;
+  reg [PKW+AW:0]   scaled;
   reg             picked;
   integer b;
   always @* begin
     count = {(AW+1){1'b0}};
     for (b = 0; b < A; b = b + 1) count = count + {{AW{1'b0}}, possible[b]};
-    scaled = {{(AW+1){1'b0}}, lfsr_q[PW-1:0]} * {{PW{1'b0}}, count};
-    k = scaled[PW +: AW+1];
+    scaled = {{(AW+1){1'b0}}, lfsr_q[PKW-1:0]} * {{PKW{1'b0}}, count};
+    k = scaled[PKW +: AW+1];
     random_action = {AW{1'b0}};
     picked = 1'b0;
     for (b = 0; b < A; b = b + 1) begin
@@ -167,7 +167,7 @@ module rlws_agent #(
   reg signed [XW+RW-1:0]   step_full;    // alpha * delta, RW more fraction bits
   reg signed [XW-1:0]      step, inc, sum;
   reg [N*VW-1:0]           prev_state;
-  wire unused_low = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PW-1:0]};
+  wire unused_low = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
   integer i;
   always @* begin
     prev_state = prev_state_q[dec_sched_i*N*VW +: N*VW];

@@ -44,6 +44,12 @@ void register_rl_options(const std::string& prefix, const RlDefaults& d) {
   register_policy_option(count_option(
       name("reset_per_kernel"), "1",
       about("1: each kernel learns from the initial weights (the paper); 0: it goes on from the last kernel's"), 0, 1));
+  register_policy_option(count_option(
+      name("theta_frac_bits"), "0",
+      about("0: double arithmetic; F: the RTL's, 32-bit weights with F fraction bits, 16-bit rates, rounding down"),
+      0, 30));
+  register_policy_option(count_option(
+      name("lfsr"), "0", about("1: explore by the RTL's 32-bit LFSR draw instead of the splitmix64 generator"), 0, 1));
   register_policy_option(config::text_option(
       name("attributes"), d.attributes, about("state attributes NAME:BUCKETS,... (seed 003 Table II; docs/schedulers.md)"),
       check_attrs));
@@ -60,6 +66,8 @@ RlParams read_rl_params(const config::GpuConfig& cfg, const std::string& prefix)
   p.initial_q = real("initial_q");
   p.decay_cycles = config::policy_count(cfg, prefix + "_decay_cycles");
   p.reset_per_kernel = config::policy_count(cfg, prefix + "_reset_per_kernel") != 0;
+  p.theta_frac_bits = config::policy_count(cfg, prefix + "_theta_frac_bits");
+  p.lfsr = config::policy_count(cfg, prefix + "_lfsr") != 0;
   p.attrs = parse_state_attrs(config::policy_text(cfg, prefix + "_attributes"));
   return p;
 }
@@ -72,14 +80,23 @@ uint64_t q_table_entries(std::span<const StateAttr> attrs, uint32_t actions) {
 
 uint64_t paper_storage_registers(uint64_t variables, uint64_t actions) { return variables * (actions + 1) + 4; }
 
+uint32_t lfsr_seed(uint64_t run_seed, uint32_t sm) {
+  uint64_t state = run_seed * 0x100000001b3ull + sm;
+  const uint32_t seed = uint32_t(splitmix(state));
+  return seed ? seed : 1;
+}
+
+uint32_t lfsr_step(uint32_t state) { return (state >> 1) ^ ((state & 1) ? 0x80200003u : 0); }
+
 RlPolicy::RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t actions,
                    uint64_t paper_storage_bits, std::string paper_storage)
     : params_(read_rl_params(ctx.cfg, prefix)),
       actions_(actions),
-      learner_(uint32_t(params_.attrs.size()), actions, params_.initial_q),
+      learner_(uint32_t(params_.attrs.size()), actions, params_.initial_q, FixedPoint{params_.theta_frac_bits}),
       schedulers_(ctx.schedulers),
       state_(params_.attrs.size()),
       rng_(ctx.cfg.seed * 0x100000001b3ull + ctx.sm),
+      lfsr_(lfsr_seed(ctx.cfg.seed, ctx.sm)),
       paper_storage_bits_(paper_storage_bits),
       paper_storage_(std::move(paper_storage)) {
   if (actions > 32) throw Error("RlPolicy: at most 32 actions");
@@ -124,7 +141,11 @@ void RlPolicy::measure_state(const SmView& sm, std::span<const uint32_t> warps, 
 // action index (the policies number their actions in that preference).
 uint32_t RlPolicy::choose(const SmView& sm, std::span<const uint8_t> state, ActionMask possible) {
   if (possible == 0) possible = (actions_ == 32 ? ~0u : (1u << actions_) - 1);
-  if (uniform() < epsilon_now(sm)) {
+  if (params_.lfsr) {
+    bool explored = false;
+    const uint32_t a = choose_random_lfsr(sm, possible, explored);
+    if (explored) return a;
+  } else if (uniform() < epsilon_now(sm)) {
     uint32_t pick = uint32_t(next_random() % uint64_t(std::popcount(possible)));
     for (uint32_t a = 0; a < actions_; ++a)
       if ((possible >> a & 1) && pick-- == 0) return a;
@@ -137,6 +158,16 @@ uint32_t RlPolicy::choose(const SmView& sm, std::span<const uint8_t> state, Acti
     if (best == kNoWarp || q > best_q) best = a, best_q = q;
   }
   return best;
+}
+
+uint32_t RlPolicy::choose_random_lfsr(const SmView& sm, ActionMask possible, bool& explored) {
+  const uint32_t r = lfsr_;
+  lfsr_ = lfsr_step(lfsr_);
+  explored = (r >> 16) < LinearSarsa::rate_register(epsilon_now(sm));
+  uint32_t pick = uint32_t((uint64_t(r & 0xffff) * uint64_t(std::popcount(possible))) >> 16);
+  for (uint32_t a = 0; a < actions_; ++a)
+    if ((possible >> a & 1) && pick-- == 0) return a;
+  return kNoWarp;
 }
 
 void RlPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out) {

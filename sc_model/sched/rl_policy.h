@@ -40,6 +40,8 @@ struct RlParams {
   double alpha = 0, gamma = 0, epsilon = 0, reward = 1, penalty = 0, initial_q = 0;
   uint32_t decay_cycles = 0;     // 0: no decay in the first phase
   bool reset_per_kernel = true;  // a new kernel starts from the initial weights
+  uint32_t theta_frac_bits = 0;  // > 0: the RTL's fixed-point learner (LinearSarsa's FixedPoint)
+  bool lfsr = false;             // the RTL's exploration draw (RlPolicy::lfsr_step) instead of splitmix
   std::vector<StateAttr> attrs;
 };
 RlParams read_rl_params(const config::GpuConfig& cfg, const std::string& prefix);
@@ -51,6 +53,11 @@ uint64_t q_table_entries(std::span<const StateAttr> attrs, uint32_t actions);
 // variables and A actions: N state values, one previous Q, N * A weights
 // and 3 parameters, N(A + 1) + 4.
 uint64_t paper_storage_registers(uint64_t variables, uint64_t actions);
+
+// rtl/rlws/rlws_agent.v's random source: a 32-bit Galois LFSR (x^32 + x^22
+// + x^2 + x + 1) stepped once per decision, seeded per run and SM (never 0).
+uint32_t lfsr_seed(uint64_t run_seed, uint32_t sm);
+uint32_t lfsr_step(uint32_t state);
 
 class RlPolicy : public IssuePolicy {
  public:
@@ -110,6 +117,9 @@ class RlPolicy : public IssuePolicy {
   uint32_t choose(const SmView& sm, std::span<const uint8_t> state, ActionMask possible);
   uint64_t next_random();
   double uniform();
+  // The hardware's draw: explore when the top 16 bits are below epsilon's
+  // 16-bit register; the low 16 bits times the count pick the action.
+  uint32_t choose_random_lfsr(const SmView& sm, ActionMask possible, bool& explored);
 
   RlParams params_;
   uint32_t actions_;
@@ -123,6 +133,7 @@ class RlPolicy : public IssuePolicy {
   uint64_t kernel_ = ~uint64_t(0);
   uint64_t kernel_start_ = 0;
   uint64_t rng_;
+  uint32_t lfsr_;
   uint64_t paper_storage_bits_;
   std::string paper_storage_;
 };
