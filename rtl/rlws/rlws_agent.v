@@ -50,6 +50,8 @@ module rlws_agent #(
   input  wire [RW:0]      alpha_i,
   input  wire [RW:0]      gamma_i,
   input  wire [RW:0]      eps_i,
+  input  wire             seed_valid_i,  // load the LFSR (not with dec_valid_i)
+  input  wire [LW-1:0]    seed_i,        // non-zero
   input  wire             restart_i,     // new kernel: initial weights, no previous steps
   input  wire [S-1:0]     issue_i,       // scheduler s issued (after its decision at this edge)
   input  wire             dec_valid_i,   // scheduler dec_sched_i decides now
@@ -235,7 +237,8 @@ module rlws_agent #(
         gamma_q <= gamma_i;
         eps_q   <= eps_i;
       end
-      if (dec_valid_i) lfsr_q <= lfsr_next;
+      if (seed_valid_i)     lfsr_q <= seed_i;
+      else if (dec_valid_i) lfsr_q <= lfsr_next;
     end
   end
 

@@ -22,12 +22,16 @@ module rlws_top #(
   input  wire            rst_ni,
   input  wire            tick_i,
   input  wire            restart_i,
+  input  wire            seed_valid_i,
+  input  wire [31:0]     seed_i,
   input  wire            cfg_valid_i,
   input  wire [RW:0]     alpha_i,
   input  wire [RW:0]     gamma_i,
   input  wire [RW:0]     eps_i,
   input  wire [S-1:0]    issue_valid_i,
   input  wire [S*WW-1:0] issue_warp_i,
+  input  wire            exit_valid_i,
+  input  wire [WW-1:0]   exit_warp_i,
   input  wire            dec_valid_i,
   input  wire [SW-1:0]   dec_sched_i,
   input  wire [N*VW-1:0] state_i,
@@ -35,6 +39,7 @@ module rlws_top #(
   input  wire [W-1:0]    can_issue_i,
   input  wire [W*2-1:0]  class_i,       // SP 0, SFU 1, global memory 2, shared/texture/constant 3
   input  wire [W*KW-1:0] age_i,
+  input  wire [W-1:0]    skip_i,        // see rlws_warp_select
   output wire [2:0]      action_o,      // 4: NO_INSTR
   output wire            explore_o,
   output wire            pick_valid_o,  // issue pick_o (never with NO_INSTR)
@@ -51,15 +56,15 @@ module rlws_top #(
 
   rlws_agent #(.N(N), .A(5), .S(S), .VW(VW), .TW(TW), .FW(FW), .RW(RW), .INIT(INIT)) u_agent (
     .clk_i(clk_i), .rst_ni(rst_ni), .cfg_valid_i(cfg_valid_i), .alpha_i(alpha_i), .gamma_i(gamma_i),
-    .eps_i(eps_i), .restart_i(restart_i), .issue_i(issue_valid_i), .dec_valid_i(dec_valid_i),
+    .eps_i(eps_i), .seed_valid_i(seed_valid_i), .seed_i(seed_i), .restart_i(restart_i), .issue_i(issue_valid_i), .dec_valid_i(dec_valid_i),
     .dec_sched_i(dec_sched_i), .state_i(state_i), .ready_i(ready), .action_o(action_o),
     .explore_o(explore_o), .theta_o(theta_o), .last_action_o(last_action_o), .last_valid_o(last_valid_o),
     .lfsr_o(lfsr_o));
 
   rlws_warp_select #(.W(W), .S(S), .C(4), .KW(KW)) u_select (
     .clk_i(clk_i), .rst_ni(rst_ni), .restart_i(restart_i), .tick_i(tick_i), .issue_valid_i(issue_valid_i),
-    .issue_warp_i(issue_warp_i), .sched_i(dec_sched_i), .action_i(action_o), .mine_i(mine_i),
-    .can_issue_i(can_issue_i), .class_i(class_i), .age_i(age_i), .ready_o(ready), .pick_valid_o(pick_valid_o),
+    .issue_warp_i(issue_warp_i), .exit_valid_i(exit_valid_i), .exit_warp_i(exit_warp_i), .sched_i(dec_sched_i), .action_i(action_o), .mine_i(mine_i),
+    .can_issue_i(can_issue_i), .class_i(class_i), .age_i(age_i), .skip_i(skip_i), .ready_o(ready), .pick_valid_o(pick_valid_o),
     .pick_o(pick_o), .last_warp_o(last_warp_o), .recent_o(recent_o));
 
 endmodule

@@ -8,11 +8,16 @@
 //
 // Age is an input key per warp, smaller is older: {the TB's launch rank
 // among the resident TBs, warp index in the TB}, what the SM's TB table
-// holds (RlPolicy::older). State: per scheduler the last issued warp and
-// whether it issued in the previous SM cycle, S*(WW+1) + S bits. An edge
+// holds (RlPolicy::older). skip_i takes warps out of the pick but not out of
+// ready_o: with it the co-simulation reads RlwsPolicy's whole order (the
+// pick, then skip it, ...) while the agent's action stays; the SM issues
+// the first, so an SM ties it to 0 and synthesis drops it. State: per
+// scheduler the last issued warp and whether it issued in the previous SM
+// cycle, S*(WW+1) + S bits. An edge
 // with tick_i = 1 ends an SM cycle; issues at any edge of the cycle count.
-// No exit port: an exited warp cannot issue, so it never matches, and its
-// slot gets a new warp only after a TB launch, several cycles later.
+// A warp exit forgets the scheduler's last warp if it was that one
+// (RlPolicy::on_warp_exit): a TB launched into its slots the next cycle
+// must not inherit the repeat.
 module rlws_warp_select #(
   parameter integer W  = 48,   // warp slots per SM
   parameter integer S  = 2,    // schedulers per SM
@@ -29,12 +34,15 @@ module rlws_warp_select #(
   input  wire            tick_i,         // this edge ends an SM cycle
   input  wire [S-1:0]    issue_valid_i,  // scheduler s issued ...
   input  wire [S*WW-1:0] issue_warp_i,   // ... this warp
+  input  wire            exit_valid_i,   // this warp exited (after this edge's issues)
+  input  wire [WW-1:0]   exit_warp_i,
   input  wire [SW-1:0]   sched_i,        // the deciding scheduler
   input  wire [AW-1:0]   action_i,       // its action
   input  wire [W-1:0]    mine_i,         // the warp belongs to sched_i
   input  wire [W-1:0]    can_issue_i,    // ready, unit free
   input  wire [W*CW-1:0] class_i,        // head instruction's pipeline class
   input  wire [W*KW-1:0] age_i,
+  input  wire [W-1:0]    skip_i,         // not picked (co-simulation reads the order out; 0 in use)
   output wire [C-1:0]    ready_o,        // classes with a warp of sched_i that can issue
   output reg             pick_valid_o,
   output reg  [WW-1:0]   pick_o,
@@ -57,6 +65,12 @@ module rlws_warp_select #(
       recent_d = now_d;
       now_d    = {S{1'b0}};
     end
+    for (s = 0; s < S; s = s + 1) begin
+      if (exit_valid_i && last_warp_d[s*WW +: WW] == exit_warp_i) begin
+        recent_d[s] = 1'b0;
+        now_d[s]    = 1'b0;
+      end
+    end
   end
 
   // The candidates: warps of sched_i that can issue, per class and for the action.
@@ -69,7 +83,7 @@ module rlws_warp_select #(
     for (w = 0; w < W; w = w + 1) begin
       if (mine_i[w] && can_issue_i[w]) begin
         ready[class_i[w*CW +: CW]] = 1'b1;
-        match[w] = {1'b0, class_i[w*CW +: CW]} == action_i;
+        match[w] = {1'b0, class_i[w*CW +: CW]} == action_i && !skip_i[w];
       end
     end
   end

@@ -93,6 +93,7 @@ RlPolicy::RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t
     : params_(read_rl_params(ctx.cfg, prefix)),
       actions_(actions),
       learner_(uint32_t(params_.attrs.size()), actions, params_.initial_q, FixedPoint{params_.theta_frac_bits}),
+      meter_(params_.attrs, (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u)),
       schedulers_(ctx.schedulers),
       state_(params_.attrs.size()),
       rng_(ctx.cfg.seed * 0x100000001b3ull + ctx.sm),
@@ -100,12 +101,35 @@ RlPolicy::RlPolicy(const PolicyContext& ctx, const std::string& prefix, uint32_t
       paper_storage_bits_(paper_storage_bits),
       paper_storage_(std::move(paper_storage)) {
   if (actions > 32) throw Error("RlPolicy: at most 32 actions");
-  const uint32_t warps_per_scheduler = (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u);
-  for (const StateAttr& a : params_.attrs) {
+}
+
+RlStateMeter::RlStateMeter(const std::vector<StateAttr>& attrs, uint32_t warps_per_scheduler) : attrs_(attrs) {
+  for (const StateAttr& a : attrs_) {
     const AttrSpec& spec = attr_spec(a.id);
     starts_.push_back(bucket_starts(a.buckets, spec.widths));
     maxima_.push_back(spec.max ? spec.max : warps_per_scheduler);
   }
+}
+
+void RlStateMeter::restart(const SmView& sm) {
+  history_ = AttrHistory{};
+  history_.base = sm.mem;
+}
+
+void RlStateMeter::on_issue(const WarpView& w) {
+  if (w.issued_class == ptx::InstrClass::Mem) {
+    ++history_.memory_issued;
+    history_.last_memory_tb = w.tb_slot;
+  } else if (w.issued_class != ptx::InstrClass::Ctrl && w.issued_class != ptx::InstrClass::Barrier &&
+             w.issued_class != ptx::InstrClass::Sync) {
+    ++history_.alu_issued;
+  }
+}
+
+void RlStateMeter::measure(const SmView& sm, std::span<const uint32_t> warps, std::vector<uint8_t>& state) {
+  measure_attrs(sm, warps, history_, attrs_, values_);
+  for (size_t i = 0; i < attrs_.size(); ++i)
+    state[i] = uint8_t(bucket_of(values_[size_t(attrs_[i].id)], maxima_[i], starts_[i]));
 }
 
 bool RlPolicy::older(const SmView& sm, uint32_t a, uint32_t b) {
@@ -119,23 +143,17 @@ uint64_t RlPolicy::next_random() { return splitmix(rng_); }
 
 double RlPolicy::uniform() { return double(next_random() >> 11) * 0x1.0p-53; }
 
-// Sec. IV.G: the rates fall while TBs wait for an SM and are back at their
-// initial values, and held there, once none does.
-double RlPolicy::decay(const SmView& sm) const {
-  if (!sm.tbs_waiting || params_.decay_cycles == 0) return 1;
-  const double t = double(sm.cycle - kernel_start_);
-  return params_.decay_cycles / (params_.decay_cycles + t);
+// The rates fall while TBs wait for an SM and are back at their initial
+// values, and held there, once none does.
+double rl_decay(const RlParams& p, const SmView& sm, uint64_t kernel_start) {
+  if (!sm.tbs_waiting || p.decay_cycles == 0) return 1;
+  const double t = double(sm.cycle - kernel_start);
+  return p.decay_cycles / (p.decay_cycles + t);
 }
 
-double RlPolicy::alpha_now(const SmView& sm) const { return params_.alpha * decay(sm); }
+double RlPolicy::alpha_now(const SmView& sm) const { return params_.alpha * rl_decay(params_, sm, kernel_start_); }
 
-double RlPolicy::epsilon_now(const SmView& sm) const { return params_.epsilon * decay(sm); }
-
-void RlPolicy::measure_state(const SmView& sm, std::span<const uint32_t> warps, std::vector<uint8_t>& state) {
-  measure_attrs(sm, warps, history_, params_.attrs, values_);
-  for (size_t i = 0; i < params_.attrs.size(); ++i)
-    state[i] = uint8_t(bucket_of(values_[size_t(params_.attrs[i].id)], maxima_[i], starts_[i]));
-}
+double RlPolicy::epsilon_now(const SmView& sm) const { return params_.epsilon * rl_decay(params_, sm, kernel_start_); }
 
 // Epsilon-greedy among the possible actions; ties in Q go to the lowest
 // action index (the policies number their actions in that preference).
@@ -173,7 +191,7 @@ uint32_t RlPolicy::choose_random_lfsr(const SmView& sm, ActionMask possible, boo
 void RlPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out) {
   Step& step = schedulers_.at(sched);
   if (step.cycle != sm.cycle) {
-    measure_state(sm, warps, state_);
+    meter_.measure(sm, warps, state_);
     const uint32_t action = choose(sm, state_, possible_actions(sm, step, warps));
     if (step.action != kNoWarp)
       learner_.update(step.state, step.action, step.reward, state_, action, alpha_now(sm), params_.gamma);
@@ -193,13 +211,7 @@ void RlPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t) {
   step.reward = params_.reward;
   step.last_warp = warp;
   step.last_issue_cycle = sm.cycle;
-  if (w.issued_class == ptx::InstrClass::Mem) {
-    ++history_.memory_issued;
-    history_.last_memory_tb = w.tb_slot;
-  } else if (w.issued_class != ptx::InstrClass::Ctrl && w.issued_class != ptx::InstrClass::Barrier &&
-             w.issued_class != ptx::InstrClass::Sync) {
-    ++history_.alu_issued;
-  }
+  meter_.on_issue(w);
 }
 
 void RlPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
@@ -214,7 +226,7 @@ void RlPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
 
 void RlPolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
   (void)sm, (void)tb_slot;
-  history_.tb_finished = true;
+  meter_.on_tb_finish();
 }
 
 bool RlPolicy::changes_by_itself(const SmView& sm) const {
@@ -246,8 +258,7 @@ void RlPolicy::restart_learning(const SmView& sm, uint64_t kernel) {
   if (first || params_.reset_per_kernel) learner_.reset();
   kernel_ = kernel;
   kernel_start_ = sm.cycle;
-  history_ = AttrHistory{};
-  history_.base = sm.mem;
+  meter_.restart(sm);
   for (Step& step : schedulers_) step = Step{};
 }
 

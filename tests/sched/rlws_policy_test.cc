@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sc_model/common/error.h"
 #include "sc_model/config/value_text.h"
 #include "sc_model/sched/linear_sarsa.h"
 #include "sc_model/sched/rl_attributes.h"
@@ -96,7 +97,7 @@ TEST(LinearSarsaTest, FixedPointTdUpdateRoundsDown) {
   EXPECT_DOUBLE_EQ(learner.update(s, 0, 1.0, s_next, 1, 0.5, 0.9), 0.8125);
   EXPECT_DOUBLE_EQ(learner.weights(0)[0], 1.375);
   EXPECT_DOUBLE_EQ(learner.weights(0)[1], 1.1875);
-  EXPECT_THROW(learner.update(s, 0, 0.5, s_next, 1, 0.5, 0.9), Error) << "rewards must be whole numbers";
+  EXPECT_THROW(learner.update(s, 0, 0.5, s_next, 1, 0.5, 0.9), scwarp::Error) << "rewards must be whole numbers";
 }
 
 // Sec. IV.D: "For 7 state variables each with 4 buckets and 5 actions, the

@@ -61,6 +61,7 @@ class AgentBench {
     sm_.warps = warps_;
     sm_.tbs = tbs_;
     reset(*rtl_);
+    rtl_->seed_valid_i = 0;
     rtl_->cfg_valid_i = 1;
     rtl_->alpha_i = kAlpha;
     rtl_->gamma_i = kGamma;

@@ -1,7 +1,7 @@
 // rlws_warp_select against RlwsPolicy::write_order: for random warps,
 // units and actions, the RTL's pick is the first warp of the golden order
 // (none when that order is empty), with the last-issued pointer carried
-// over cycles and TBs relaunched now and then.
+// over cycles, warps exiting and TBs relaunched now and then.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -69,7 +69,18 @@ class SelectBench {
       clock();
     }
     rtl_->issue_valid_i = 0;
+    rtl_->tick_i = 0;
+    if (rng() % 4 == 0) exit(rng() % kW);
     ++sm_.cycle;
+  }
+  // Warp w exits: a scheduler whose last warp it was forgets it (RlPolicy::on_warp_exit).
+  void exit(unsigned w) {
+    for (RlwsProbe::Step& step : steps_)
+      if (step.last_warp == w) step.last_warp = kNoWarp;
+    rtl_->exit_valid_i = 1;
+    rtl_->exit_warp_i = w;
+    clock();
+    rtl_->exit_valid_i = 0;
   }
   unsigned mismatches() const { return mismatches_; }
   unsigned decisions() const { return decisions_; }
