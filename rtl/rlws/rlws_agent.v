@@ -92,17 +92,29 @@ module rlws_agent #(
     end
   endfunction
 
-  // Q(state, a) from the registered weights.
-  function signed [QW-1:0] q_of(input [N*VW-1:0] state, input integer a);
-    integer i;
-    reg signed [QW-1:0] sum, term;
+  // x >>> v as a mux of constant shifts: the same logic as a barrel
+  // shifter, but yosys's resource sharing does not search the 50 of them.
+  function signed [XW-1:0] shr(input signed [XW-1:0] x, input [VW-1:0] v);
+    integer k;
     begin
-      sum = {QW{1'b0}};
+      shr = x;
+      for (k = 1; k < (1 << VW); k = k + 1)
+        if (v == k[VW-1:0]) shr = x >>> k;
+    end
+  endfunction
+
+  // Q(state, a) from the registered weights.
+  // (Summed at XW bits, the width shr takes; the sum fits in QW.)
+  function signed [QW-1:0] q_of(input [N*VW-1:0] state, input [N*TW-1:0] w);
+    integer i;
+    reg signed [XW-1:0] sum, term;
+    begin
+      sum = {XW{1'b0}};
       for (i = 0; i < N; i = i + 1) begin
-        term = {{(QW-TW){theta_q[(a*N+i)*TW+TW-1]}}, theta_q[(a*N+i)*TW +: TW]};
-        sum = sum + (term >>> state[i*VW +: VW]);
+        term = {{(XW-TW){w[i*TW+TW-1]}}, w[i*TW +: TW]};
+        sum = sum + shr(term, state[i*VW +: VW]);
       end
-      q_of = sum;
+      q_of = sum[QW-1:0];
     end
   endfunction
 
@@ -124,7 +136,7 @@ module rlws_agent #(
     best_q = {QW{1'b0}};
     found  = 1'b0;
     for (a = 0; a < A; a = a + 1) begin
-      q_now[a] = q_of(state_i, a);
+      q_now[a] = q_of(state_i, theta_q[a*N*TW +: N*TW]);
       if (possible[a] && (!found || q_now[a] > best_q)) begin
         greedy = a[AW-1:0];
         best_q = q_now[a];
@@ -160,35 +172,42 @@ module rlws_agent #(
   assign explore_o = {1'b0, lfsr_q[LW-1 -: RW]} < eps_q;
   always @* action_o = explore_o ? random_action : greedy;
 
-  // TD update of the deciding scheduler's previous step. The products keep
-  // every bit, the >>> RW drops the low RW (unused_low: floor rounding),
-  // and the new weight saturates at TW bits instead of wrapping.
-  reg signed [QW-1:0]      q_next, q_prev;
-  reg signed [DW+RW-1:0]   gamma_full;   // gamma * Q(s', a'), RW more fraction bits
-  reg signed [DW-1:0]      delta;
-  reg signed [XW+RW-1:0]   step_full;    // alpha * delta, RW more fraction bits
-  reg signed [XW-1:0]      step, inc, sum;
+  // TD update of the deciding scheduler's previous step (s, a): read a's N
+  // weights once, Q(s, a) from them, then each weight += step >>> v_i.
+  // The products keep every bit, the >>> RW drops the low RW (unused_low:
+  // floor rounding), and the new weight saturates at TW bits.
   reg [N*VW-1:0]           prev_state;
+  reg [N*TW-1:0]           old_w, new_w;  // weights of the previous action, before / after
+  reg signed [QW-1:0]      q_next, q_prev;
+  reg signed [DW+RW-1:0]   gamma_full;    // gamma * Q(s', a'), RW more fraction bits
+  reg signed [DW-1:0]      delta;
+  reg signed [XW+RW-1:0]   step_full;     // alpha * delta, RW more fraction bits
+  reg signed [XW-1:0]      step, inc, sum;
   wire unused_low = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
   integer i;
   always @* begin
     prev_state = prev_state_q[dec_sched_i*N*VW +: N*VW];
+    old_w      = theta_q[own_prev_action*N*TW +: N*TW];
+    q_prev     = q_of(prev_state, old_w);
     q_next     = q_now[action_o];
-    q_prev     = q_of(prev_state, {{(32-AW){1'b0}}, own_prev_action});
     gamma_full = $signed({1'b0, gamma_q}) * q_next;
     delta      = (issued_q[dec_sched_i] ? REWARD_D : PENALTY_D) + gamma_full[RW +: DW] - {{2{q_prev[QW-1]}}, q_prev};
     step_full  = $signed({1'b0, alpha_q}) * delta;
     step       = step_full[RW +: XW];
-    inc        = {XW{1'b0}};
-    sum        = {XW{1'b0}};
-    theta_d    = theta_q;
-    if (dec_valid_i && own_prev_valid) begin
-      for (i = 0; i < N; i = i + 1) begin
-        inc = step >>> prev_state[i*VW +: VW];
-        sum = {{(XW-TW){theta_q[(own_prev_action*N+i)*TW+TW-1]}}, theta_q[(own_prev_action*N+i)*TW +: TW]} + inc;
-        theta_d[(own_prev_action*N+i)*TW +: TW] = saturate(sum);
-      end
+    for (i = 0; i < N; i = i + 1) begin
+      inc = shr(step, prev_state[i*VW +: VW]);
+      sum = {{(XW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]} + inc;
+      new_w[i*TW +: TW] = saturate(sum);
     end
+  end
+
+  // Only the previous action's block is written.
+  wire learn = dec_valid_i && own_prev_valid;
+  integer c;
+  always @* begin
+    theta_d = theta_q;
+    for (c = 0; c < A; c = c + 1)
+      if (learn && own_prev_action == c[AW-1:0]) theta_d[c*N*TW +: N*TW] = new_w;
   end
 
   // The deciding scheduler's step becomes this decision; an issue after it earns the reward.
