@@ -1,5 +1,6 @@
 #include "tb/cosim/rtl_rlws_policy.h"
 
+#include <cmath>
 #include <string>
 
 #include "Vrlws_top.h"
@@ -189,6 +190,35 @@ int32_t RtlRlwsPolicy::theta(uint32_t action, uint32_t i) const {
 uint32_t RtlRlwsPolicy::last_action(uint32_t sched) const {
   const Vrlws_top& t = rtl_->top();
   return get_field(t.last_valid_o, sched, 1) ? uint32_t(get_field(t.last_action_o, sched * 3, 3)) : kNoWarp;
+}
+
+namespace {
+std::string show_action(const Row& r) {
+  static const char* const names[] = {"SP", "SFU", "GMEM", "STCMEM", "NO_INSTR"};
+  return r.at(0) < kRlwsActions ? names[r[0]] : "none";
+}
+std::string show_weights(const Row& r) {
+  std::string out;
+  for (uint32_t w : r) out += (out.empty() ? "" : ",") + std::to_string(int32_t(w));
+  return out;
+}
+}  // namespace
+
+void RtlRlwsPolicy::fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const {
+  const auto& rlws = golden_as<RlwsPolicy>(golden, "RLWS");
+  tables.resize(2);
+  fill_rows(
+      tables[0], "theta x 2^16", "action", show_weights, kRlwsActions,
+      [&rlws](uint32_t a, Row& r) {
+        for (double w : rlws.learner().weights(a)) r.push_back(uint32_t(int32_t(std::ldexp(w, kRlwsFracBits))));
+      },
+      [this](uint32_t a, Row& r) {
+        for (uint32_t i = 0; i < kRlwsVariables; ++i) r.push_back(uint32_t(theta(a, i)));
+      });
+  fill_rows(
+      tables[1], "last action", "scheduler", show_action, uint32_t(decided_.size()),
+      [&rlws](uint32_t s, Row& r) { r.push_back(rlws.last_action(s)); },
+      [this](uint32_t s, Row& r) { r.push_back(last_action(s)); });
 }
 
 }  // namespace scwarp::cosim

@@ -26,6 +26,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/rl_policy.h"
+#include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
 class Vrlws_top;
@@ -38,7 +39,7 @@ class VerilatedBlock;  // tb/cosim/verilated_block.h
 // rlws_top as Verilated: the agent's parameters (tb/cosim/CMakeLists.txt).
 inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5, kRlwsFracBits = 16, kRlwsBucketBits = 3;
 
-class RtlRlwsPolicy : public sched::IssuePolicy {
+class RtlRlwsPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
   // Refuses (scwarp::Error) an SM or an RLWS configuration the block cannot run.
   explicit RtlRlwsPolicy(const sched::PolicyContext& ctx);
@@ -56,6 +57,9 @@ class RtlRlwsPolicy : public sched::IssuePolicy {
   // (sched::kNoWarp: none since the kernel started), as the block holds them.
   int32_t theta(uint32_t action, uint32_t i) const;
   uint32_t last_action(uint32_t sched) const;
+  // Lockstep compares the weights (a row per action, in 2^-16 units) and
+  // each scheduler's last action with RlwsPolicy's.
+  void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
   void next_cycle(uint64_t cycle);  // the edge(s) ending the cycles since the last call
