@@ -25,7 +25,7 @@ module rlws_warp_select #(
   parameter integer KW = 8,    // age key width
   parameter integer WW = (W > 1) ? $clog2(W) : 1, // derived: warp index width
   parameter integer SW = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
-  parameter integer CW = (C > 1) ? $clog2(C) : 1, // derived: class index width
+  parameter integer CLW = (C > 1) ? $clog2(C) : 1, // derived: class index width
   parameter integer AW = $clog2(C + 1)            // derived: action width (C = NO_INSTR)
 ) (
   input  wire            clk_i,
@@ -40,7 +40,7 @@ module rlws_warp_select #(
   input  wire [AW-1:0]   action_i,       // its action
   input  wire [W-1:0]    mine_i,         // the warp belongs to sched_i
   input  wire [W-1:0]    can_issue_i,    // ready, unit free
-  input  wire [W*CW-1:0] class_i,        // head instruction's pipeline class
+  input  wire [W*CLW-1:0] class_i,        // head instruction's pipeline class
   input  wire [W*KW-1:0] age_i,
   input  wire [W-1:0]    skip_i,         // not picked (co-simulation reads the order out; 0 in use)
   output wire [C-1:0]    ready_o,        // classes with a warp of sched_i that can issue
@@ -82,8 +82,8 @@ module rlws_warp_select #(
     match = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       if (mine_i[w] && can_issue_i[w]) begin
-        ready[class_i[w*CW +: CW]] = 1'b1;
-        match[w] = {1'b0, class_i[w*CW +: CW]} == action_i && !skip_i[w];
+        ready[class_i[w*CLW +: CLW]] = 1'b1;
+        match[w] = {1'b0, class_i[w*CLW +: CLW]} == action_i && !skip_i[w];
       end
     end
   end
