@@ -12,12 +12,24 @@
 
 namespace scwarp::sched {
 
+// The hardware's arithmetic (rtl/rlws/rlws_agent.v), when frac_bits > 0:
+// weights are kWeightBits-bit two's complement with frac_bits fraction bits
+// (saturating), the rates are cut to kRateBits fraction bits, and every
+// shift and product rounds toward minus infinity. Values stay doubles
+// (exact multiples of 2^-frac_bits), so the interface is the same.
+struct FixedPoint {
+  static constexpr uint32_t kWeightBits = 32;
+  static constexpr uint32_t kRateBits = 16;
+  uint32_t frac_bits = 0;  // 0: plain double arithmetic
+};
+
 class LinearSarsa {
  public:
   // Every weight starts at initial_q / variables, so Q of the all-zero
   // state is initial_q for every action: optimistic when initial_q is above
-  // any return the rewards can give (reward / (1 - gamma)).
-  LinearSarsa(uint32_t variables, uint32_t actions, double initial_q);
+  // any return the rewards can give (reward / (1 - gamma)). In fixed point
+  // the initial weight is rounded down and the rewards must be integers.
+  LinearSarsa(uint32_t variables, uint32_t actions, double initial_q, FixedPoint fixed = {});
 
   uint32_t variables() const { return variables_; }
   uint32_t actions() const { return actions_; }
@@ -28,9 +40,21 @@ class LinearSarsa {
                 double alpha, double gamma);
   void reset();  // back to the initial weights
   std::span<const double> weights(uint32_t action) const;
+  const FixedPoint& fixed() const { return fixed_; }
+  // A rate as the hardware's rate register holds it (kRateBits fraction bits).
+  static uint32_t rate_register(double rate);
+  // Overwrites action a's weights (the RTL bench starts a step from the
+  // fixed-point weights of the hardware).
+  void set_weights(uint32_t action, std::span<const double> w);
 
  private:
+  int64_t to_fixed(double x) const;
+  double from_fixed(int64_t x) const;
+  double update_fixed(std::span<const uint8_t> s, uint32_t a, double r, std::span<const uint8_t> s_next,
+                      uint32_t a_next, double alpha, double gamma);
+
   uint32_t variables_, actions_;
+  FixedPoint fixed_;
   double initial_weight_;
   std::vector<double> theta_;  // [action][variable]
 };

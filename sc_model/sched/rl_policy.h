@@ -40,6 +40,8 @@ struct RlParams {
   double alpha = 0, gamma = 0, epsilon = 0, reward = 1, penalty = 0, initial_q = 0;
   uint32_t decay_cycles = 0;     // 0: no decay in the first phase
   bool reset_per_kernel = true;  // a new kernel starts from the initial weights
+  uint32_t theta_frac_bits = 0;  // > 0: the RTL's fixed-point learner (LinearSarsa's FixedPoint)
+  bool lfsr = false;             // the RTL's exploration draw (RlPolicy::lfsr_step) instead of splitmix
   std::vector<StateAttr> attrs;
 };
 RlParams read_rl_params(const config::GpuConfig& cfg, const std::string& prefix);
@@ -51,6 +53,36 @@ uint64_t q_table_entries(std::span<const StateAttr> attrs, uint32_t actions);
 // variables and A actions: N state values, one previous Q, N * A weights
 // and 3 parameters, N(A + 1) + 4.
 uint64_t paper_storage_registers(uint64_t variables, uint64_t actions);
+
+// rtl/rlws/rlws_agent.v's random source: a 32-bit Galois LFSR (x^32 + x^22
+// + x^2 + x + 1) stepped once per decision, seeded per run and SM (never 0).
+uint32_t lfsr_seed(uint64_t run_seed, uint32_t sm);
+uint32_t lfsr_step(uint32_t state);
+
+// Sec. IV.G: the factor on alpha and epsilon at `sm`'s cycle, for a kernel
+// that started learning at `kernel_start`.
+double rl_decay(const RlParams& p, const SmView& sm, uint64_t kernel_start);
+
+// The attribute instrumentation of a learning scheduler (Table II): the
+// history its events keep and the bucketing of the measured values into
+// the learner's state. The RTL adapter keeps one too (rtl/rlws has no
+// attribute counters).
+class RlStateMeter {
+ public:
+  RlStateMeter(const std::vector<StateAttr>& attrs, uint32_t warps_per_scheduler);
+  void restart(const SmView& sm);  // a new kernel: statistics from now
+  void on_issue(const WarpView& w);
+  void on_tb_finish() { history_.tb_finished = true; }
+  // Scheduler `warps`' state now: one bucket per attribute.
+  void measure(const SmView& sm, std::span<const uint32_t> warps, std::vector<uint8_t>& state);
+
+ private:
+  std::vector<StateAttr> attrs_;
+  std::vector<std::vector<uint32_t>> starts_;  // bucket_starts of each state attribute
+  std::vector<uint64_t> maxima_;               // top of each state attribute's range
+  std::array<uint64_t, kAttrCount> values_{};  // scratch: raw attribute values
+  AttrHistory history_;
+};
 
 class RlPolicy : public IssuePolicy {
  public:
@@ -105,24 +137,23 @@ class RlPolicy : public IssuePolicy {
 
  private:
   void restart_learning(const SmView& sm, uint64_t kernel);
-  double decay(const SmView& sm) const;  // the rates' factor now
-  void measure_state(const SmView& sm, std::span<const uint32_t> warps, std::vector<uint8_t>& state);
   uint32_t choose(const SmView& sm, std::span<const uint8_t> state, ActionMask possible);
   uint64_t next_random();
   double uniform();
+  // The hardware's draw: explore when the top 16 bits are below epsilon's
+  // 16-bit register; the low 16 bits times the count pick the action.
+  uint32_t choose_random_lfsr(const SmView& sm, ActionMask possible, bool& explored);
 
   RlParams params_;
   uint32_t actions_;
   LinearSarsa learner_;
-  std::vector<std::vector<uint32_t>> starts_;  // bucket_starts of each state attribute
-  std::vector<uint64_t> maxima_;               // top of each state attribute's range
+  RlStateMeter meter_;
   std::vector<Step> schedulers_;
   std::vector<uint8_t> state_;                 // scratch: this cycle's state
-  std::array<uint64_t, kAttrCount> values_{};  // scratch: raw attribute values
-  AttrHistory history_;
   uint64_t kernel_ = ~uint64_t(0);
   uint64_t kernel_start_ = 0;
   uint64_t rng_;
+  uint32_t lfsr_;
   uint64_t paper_storage_bits_;
   std::string paper_storage_;
 };

@@ -39,7 +39,11 @@ struct Pair {
   const char* workload;
   const char* sched;
   const char* fetch;
+  const char* options = "";  // --set ... both runs take
 };
+
+// RLWS in the arithmetic rtl/rlws computes in (tb/cosim/rtl_rlws_policy.h).
+constexpr const char* kRlwsHardware = " --set rlws_theta_frac_bits=16 --set rlws_lfsr=1";
 
 void PrintTo(const Pair& p, std::ostream* os) { *os << p.workload << " " << p.sched << "+" << p.fetch; }
 
@@ -49,7 +53,7 @@ TEST_P(RtlEqualsCpp, WholeRunReportIsIdentical) {
   const Pair p = GetParam();
   const std::string dir = scwarp::testing::scratch_dir();
   const std::string args = std::string("run --workload ") + p.workload + " --size small --sched " + p.sched +
-                           " --fetch " + p.fetch;
+                           " --fetch " + p.fetch + p.options;
   const nlohmann::json cpp = run_report(args + " --sched-impl cpp", dir + "/cpp.json");
   const nlohmann::json rtl = run_report(args + " --sched-impl rtl", dir + "/rtl.json");
   EXPECT_EQ(cpp["config"]["scheduler_impl"], "cpp");
@@ -68,7 +72,11 @@ INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
                                            Pair{"merge_sort", "mwf_gto", "cff"}, Pair{"histogram", "mwf_gto", "cff"},
                                            Pair{"matmul", "mwf_lrr", "rr"}, Pair{"matmul", "pro", "rr"},
                                            Pair{"reduction", "pro", "rr"}, Pair{"merge_sort", "pro", "rr"},
-                                           Pair{"histogram", "pro", "rr"}),
+                                           Pair{"histogram", "pro", "rr"},
+                                           Pair{"matmul", "rlws", "rr", kRlwsHardware},
+                                           Pair{"reduction", "rlws", "rr", kRlwsHardware},
+                                           Pair{"merge_sort", "rlws", "rr", kRlwsHardware},
+                                           Pair{"histogram", "rlws", "rr", kRlwsHardware}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
                          });
@@ -103,7 +111,7 @@ TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
     const ProcessResult r =
         run_scwarp(std::string("run --config tiny --size tiny --sched lrr --sched-impl ") + impl);
     EXPECT_NE(r.exit_status, 0);
-    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro); "
+    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro, rlws); "
                          "use --sched-impl cpp"),
               std::string::npos)
         << r.err;
@@ -161,6 +169,18 @@ TEST(SchedImpl, RtlBawsRefusesTheCppOnlyReadings) {
 
 // --trace-rtl writes a VCD of one SM's block whose time axis is the SM
 // cycle; the trace does not change the run.
+// rtl/rlws computes in fixed point with an LFSR: the C++ model must be asked
+// for the same, or the RTL would silently be another scheduler.
+TEST(SchedImpl, RtlRlwsNeedsTheHardwareArithmetic) {
+  const ProcessResult r = run_scwarp("run --workload matmul --size tiny --sched rlws --sched-impl rtl");
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.err.find("-rlws_theta_frac_bits 16 -rlws_lfsr 1"), std::string::npos) << r.err;
+  const ProcessResult other = run_scwarp(std::string("run --workload matmul --size tiny --sched rlws --sched-impl rtl") +
+                                         kRlwsHardware + " --set rlws_initial_q=30");
+  EXPECT_EQ(other.exit_status, 1);
+  EXPECT_NE(other.err.find("initial Q"), std::string::npos) << other.err;
+}
+
 TEST(TraceRtl, WritesTheBlocksSignalsAndLeavesTheRunAlone) {
   const std::string dir = scwarp::testing::scratch_dir();
   for (const char* sched : {"pro", "mwf_lrr"}) {

@@ -34,6 +34,10 @@ void run_lockstep(const std::string& workload, const std::string& issue, const s
   config::apply_override(cfg, "gpgpu_scheduler", issue, "test");
   config::apply_override(cfg, "scwarp_fetch_policy", fetch, "test");
   config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
+  if (issue == "rlws") {  // the arithmetic rtl/rlws computes in (tb/cosim/rtl_rlws_policy.h)
+    config::apply_override(cfg, "rlws_theta_frac_bits", "16", "test");
+    config::apply_override(cfg, "rlws_lfsr", "1", "test");
+  }
   ASSERT_EQ(sched::issue_policy_impl(issue, cfg.gpu), "lockstep");
   ASSERT_EQ(sched::fetch_policy_impl(fetch, cfg.gpu), fetch == "cff" ? "lockstep" : "cpp");
   auto owned = std::make_unique<gpu::TimingExecutor>(cfg.gpu);
@@ -76,6 +80,11 @@ INSTANTIATE_TEST_SUITE_P(Baws, LockstepSmall,
 INSTANTIATE_TEST_SUITE_P(Pro, LockstepSmall,
                          ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
                                             ::testing::Values(std::string("pro")), ::testing::Values(std::string("rr"))),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(Rlws, LockstepEveryWorkload,
+                         ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
+                                            ::testing::Values(std::string("rlws")), ::testing::Values(std::string("rr"))),
                          case_name);
 
 INSTANTIATE_TEST_SUITE_P(

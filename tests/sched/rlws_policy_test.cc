@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sc_model/common/error.h"
 #include "sc_model/config/value_text.h"
 #include "sc_model/sched/linear_sarsa.h"
 #include "sc_model/sched/rl_attributes.h"
@@ -82,6 +83,21 @@ TEST(LinearSarsaTest, TdUpdateWorkedByHand) {
   EXPECT_DOUBLE_EQ(learner.weights(1)[0], 1.0);
   learner.reset();
   EXPECT_DOUBLE_EQ(learner.weights(0)[0], 1.0);
+}
+
+// The same step in the RTL's arithmetic with 4 fraction bits (units of
+// 1/16), rates cut to 16 bits, every shift and product rounded down:
+// Q = Q' = 24; gamma 0.9 -> 58982: 58982 * 24 >> 16 = 21; delta = 16 + 21 -
+// 24 = 13 (0.8125, not 0.85); alpha 0.5: step 13 / 2 = 6; theta[0] = (16 + 6,
+// 16 + 6 >> 1) = (1.375, 1.1875).
+TEST(LinearSarsaTest, FixedPointTdUpdateRoundsDown) {
+  LinearSarsa learner(2, 2, 2.0, FixedPoint{4});
+  const std::vector<uint8_t> s{0, 1}, s_next{1, 0};
+  EXPECT_EQ(LinearSarsa::rate_register(0.9), 58982u);
+  EXPECT_DOUBLE_EQ(learner.update(s, 0, 1.0, s_next, 1, 0.5, 0.9), 0.8125);
+  EXPECT_DOUBLE_EQ(learner.weights(0)[0], 1.375);
+  EXPECT_DOUBLE_EQ(learner.weights(0)[1], 1.1875);
+  EXPECT_THROW(learner.update(s, 0, 0.5, s_next, 1, 0.5, 0.9), scwarp::Error) << "rewards must be whole numbers";
 }
 
 // Sec. IV.D: "For 7 state variables each with 4 buckets and 5 actions, the

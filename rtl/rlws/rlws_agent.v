@@ -1,0 +1,269 @@
+// RLWS learning agent (seed 003 Sec. IV.E-F, IV.I): the weights theta shared
+// by the S schedulers of an SM, the A Q-value sums of N shifted terms
+// (Q(s, a) = sum_i theta[a][i] >>> v_i: the features 2^-v_i are shifts),
+// the arg-max over the possible actions with the NO_INSTR rule,
+// epsilon-greedy exploration from an LFSR, and the SARSA TD update
+// theta[a][i] += (alpha * delta) >>> v_i, delta = r + gamma Q(s', a') - Q(s, a).
+//
+// One decision per clock edge (dec_valid_i for scheduler dec_sched_i): the
+// action is combinational from the registered theta (the golden model
+// chooses before it learns), and at the edge the scheduler's previous step
+// is learnt with this decision as (s', a'), so a second scheduler deciding
+// at the next edge sees the updated weights, as RlPolicy::order does in
+// scheduler order. Q(s, a) of the previous step is recomputed from the
+// stored previous state, not kept in the paper's "previous Q" register:
+// the other scheduler may have changed theta since.
+//
+// Fixed point: theta is TW-bit two's complement with FW fraction bits; the
+// rates alpha, gamma, epsilon are unsigned with RW fraction bits (1.0
+// allowed). Every shift and product rounds toward minus infinity. The
+// rates are registers written through cfg_valid_i (the paper's three
+// parameter registers); the first-phase decay that rewrites alpha and
+// epsilon is not in this block.
+//
+// Actions 0 .. A-2 issue to a pipeline (ready_i says which have a warp that
+// could issue now); action A-1 is NO_INSTR, possible when nothing is ready
+// or the scheduler's previous action was not NO_INSTR. Q ties go to the
+// lowest action. Exploration: the top RW bits of the LFSR below epsilon
+// explore, and the low PKW bits times the number of possible actions (high
+// part) pick one of them; the LFSR steps once per decision.
+module rlws_agent #(
+  parameter integer N       = 8,       // state variables
+  parameter integer A       = 5,       // actions, the last one NO_INSTR
+  parameter integer S       = 2,       // schedulers sharing theta
+  parameter integer VW      = 3,       // bucket value width (shift amount)
+  parameter integer TW      = 32,      // theta width
+  parameter integer FW      = 16,      // theta fraction bits
+  parameter integer RW      = 16,      // rate fraction bits
+  parameter integer LW      = 32,      // LFSR width (>= RW + PKW)
+  parameter integer PKW     = 16,      // random bits of the exploration pick
+  parameter signed [63:0] REWARD  = 1,      // reward of a step that issued (whole units)
+  parameter signed [63:0] PENALTY = 0,      // reward of a step that did not (whole units)
+  parameter [63:0]        INIT    = 204800, // initial weight in theta units: initial_q / N (25 / 8 at FW = 16)
+  parameter integer SW = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
+  parameter integer AW = $clog2(A),               // derived: action index width
+  parameter integer QW = TW + $clog2(N) + 1       // derived: Q sum width
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  input  wire             cfg_valid_i,   // load the rates
+  input  wire [RW:0]      alpha_i,
+  input  wire [RW:0]      gamma_i,
+  input  wire [RW:0]      eps_i,
+  input  wire             seed_valid_i,  // load the LFSR (not with dec_valid_i)
+  input  wire [LW-1:0]    seed_i,        // non-zero
+  input  wire             restart_i,     // new kernel: initial weights, no previous steps
+  input  wire [S-1:0]     issue_i,       // scheduler s issued (after its decision at this edge)
+  input  wire             dec_valid_i,   // scheduler dec_sched_i decides now
+  input  wire [SW-1:0]    dec_sched_i,
+  input  wire [N*VW-1:0]  state_i,       // its state: bucket value of variable i in [i*VW +: VW]
+  input  wire [A-2:0]     ready_i,       // issuing actions with a warp that can issue
+  output reg  [AW-1:0]    action_o,      // the decision
+  output wire             explore_o,     // ... taken at random
+  output wire [A*N*TW-1:0] theta_o,      // theta[a][i] in [(a*N+i)*TW +: TW]
+  output wire [S*AW-1:0]  last_action_o, // each scheduler's previous action ...
+  output wire [S-1:0]     last_valid_o,  // ... if it has one since the restart
+  output wire [LW-1:0]    lfsr_o
+);
+
+  localparam integer NO_INSTR = A - 1;
+  localparam integer DW = QW + 2;        // delta width
+  localparam [LW-1:0] TAPS = 32'h80200003; // x^32 + x^22 + x^2 + x + 1, maximal length
+  localparam [TW-1:0] INIT_W = INIT[TW-1:0];
+  localparam integer XW = DW + 2;        // weight step width (alpha <= 1)
+  localparam signed [DW-1:0] REWARD_D  = REWARD[DW-1:0] <<< FW;
+  localparam signed [DW-1:0] PENALTY_D = PENALTY[DW-1:0] <<< FW;
+  localparam signed [XW-1:0] TMAX = {{(XW-TW+1){1'b0}}, {(TW-1){1'b1}}};
+  localparam signed [XW-1:0] TMIN = ~TMAX;
+
+  reg [A*N*TW-1:0] theta_q, theta_d;
+  reg [S*N*VW-1:0] prev_state_q, prev_state_d;
+  reg [S*AW-1:0]   prev_action_q, prev_action_d;
+  reg [S-1:0]      prev_valid_q, prev_valid_d;
+  reg [S-1:0]      issued_q, issued_d;    // the previous step earned the reward
+  reg [RW:0]       alpha_q, gamma_q, eps_q;
+  reg [LW-1:0]     lfsr_q;
+
+  function [TW-1:0] saturate(input signed [XW-1:0] x);
+    begin
+      if (x > TMAX)      saturate = TMAX[TW-1:0];
+      else if (x < TMIN) saturate = TMIN[TW-1:0];
+      else               saturate = x[TW-1:0];
+    end
+  endfunction
+
+  // x >>> v as a mux of constant shifts: the same logic as a barrel
+  // shifter, but yosys's resource sharing does not search the 50 of them.
+  function signed [XW-1:0] shr(input signed [XW-1:0] x, input [VW-1:0] v);
+    integer k;
+    begin
+      shr = x;
+      for (k = 1; k < (1 << VW); k = k + 1)
+        if (v == k[VW-1:0]) shr = x >>> k;
+    end
+  endfunction
+
+  // Q(state, a) from the registered weights.
+  // (Summed at XW bits, the width shr takes; the sum fits in QW.)
+  function signed [QW-1:0] q_of(input [N*VW-1:0] state, input [N*TW-1:0] w);
+    integer i;
+    reg signed [XW-1:0] sum, term;
+    begin
+      sum = {XW{1'b0}};
+      for (i = 0; i < N; i = i + 1) begin
+        term = {{(XW-TW){w[i*TW+TW-1]}}, w[i*TW +: TW]};
+        sum = sum + shr(term, state[i*VW +: VW]);
+      end
+      q_of = sum[QW-1:0];
+    end
+  endfunction
+
+  // Possible actions: the ready pipelines, NO_INSTR by the rule above.
+  wire [AW-1:0] own_prev_action = prev_action_q[dec_sched_i*AW +: AW];
+  wire          own_prev_valid  = prev_valid_q[dec_sched_i];
+  wire          no_instr_ok     = ready_i == {(A-1){1'b0}} || !own_prev_valid ||
+                                  own_prev_action != NO_INSTR[AW-1:0];
+  wire [A-1:0]  possible        = {no_instr_ok, ready_i};
+
+  // Greedy: the first possible action of highest Q.
+  reg signed [QW-1:0] q_now [0:A-1];
+  reg [AW-1:0]        greedy;
+  reg signed [QW-1:0] best_q;
+  reg                 found;
+  integer a;
+  always @* begin
+    greedy = {AW{1'b0}};
+    best_q = {QW{1'b0}};
+    found  = 1'b0;
+    for (a = 0; a < A; a = a + 1) begin
+      q_now[a] = q_of(state_i, theta_q[a*N*TW +: N*TW]);
+      if (possible[a] && (!found || q_now[a] > best_q)) begin
+        greedy = a[AW-1:0];
+        best_q = q_now[a];
+        found  = 1'b1;
+      end
+    end
+  end
+
+  // Exploration: the k-th possible action from the lowest, k = (rand * count) >> PKW.
+  reg [AW:0]      count;
+  reg [AW:0]      k;
+  reg [AW-1:0]    random_action;
+  reg [PKW+AW:0]   scaled;
+  reg             picked;
+  integer b;
+  always @* begin
+    count = {(AW+1){1'b0}};
+    for (b = 0; b < A; b = b + 1) count = count + {{AW{1'b0}}, possible[b]};
+    scaled = {{(AW+1){1'b0}}, lfsr_q[PKW-1:0]} * {{PKW{1'b0}}, count};
+    k = scaled[PKW +: AW+1];
+    random_action = {AW{1'b0}};
+    picked = 1'b0;
+    for (b = 0; b < A; b = b + 1) begin
+      if (possible[b] && !picked) begin
+        if (k == {(AW+1){1'b0}}) begin
+          random_action = b[AW-1:0];
+          picked = 1'b1;
+        end
+        k = k - 1'b1;
+      end
+    end
+  end
+  assign explore_o = {1'b0, lfsr_q[LW-1 -: RW]} < eps_q;
+  always @* action_o = explore_o ? random_action : greedy;
+
+  // TD update of the deciding scheduler's previous step (s, a): read a's N
+  // weights once, Q(s, a) from them, then each weight += step >>> v_i.
+  // The products keep every bit, the >>> RW drops the low RW (unused_low:
+  // floor rounding), and the new weight saturates at TW bits.
+  reg [N*VW-1:0]           prev_state;
+  reg [N*TW-1:0]           old_w, new_w;  // weights of the previous action, before / after
+  reg signed [QW-1:0]      q_next, q_prev;
+  reg signed [DW+RW-1:0]   gamma_full;    // gamma * Q(s', a'), RW more fraction bits
+  reg signed [DW-1:0]      delta;
+  reg signed [XW+RW-1:0]   step_full;     // alpha * delta, RW more fraction bits
+  reg signed [XW-1:0]      step, inc, sum;
+  wire unused_low = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
+  integer i;
+  always @* begin
+    prev_state = prev_state_q[dec_sched_i*N*VW +: N*VW];
+    old_w      = theta_q[own_prev_action*N*TW +: N*TW];
+    q_prev     = q_of(prev_state, old_w);
+    q_next     = q_now[action_o];
+    gamma_full = $signed({1'b0, gamma_q}) * q_next;
+    delta      = (issued_q[dec_sched_i] ? REWARD_D : PENALTY_D) + gamma_full[RW +: DW] - {{2{q_prev[QW-1]}}, q_prev};
+    step_full  = $signed({1'b0, alpha_q}) * delta;
+    step       = step_full[RW +: XW];
+    for (i = 0; i < N; i = i + 1) begin
+      inc = shr(step, prev_state[i*VW +: VW]);
+      sum = {{(XW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]} + inc;
+      new_w[i*TW +: TW] = saturate(sum);
+    end
+  end
+
+  // Only the previous action's block is written.
+  wire learn = dec_valid_i && own_prev_valid;
+  integer c;
+  always @* begin
+    theta_d = theta_q;
+    for (c = 0; c < A; c = c + 1)
+      if (learn && own_prev_action == c[AW-1:0]) theta_d[c*N*TW +: N*TW] = new_w;
+  end
+
+  // The deciding scheduler's step becomes this decision; an issue after it earns the reward.
+  always @* begin
+    prev_state_d  = prev_state_q;
+    prev_action_d = prev_action_q;
+    prev_valid_d  = prev_valid_q;
+    issued_d      = issued_q | issue_i;
+    if (dec_valid_i) begin
+      prev_state_d[dec_sched_i*N*VW +: N*VW] = state_i;
+      prev_action_d[dec_sched_i*AW +: AW]    = action_o;
+      prev_valid_d[dec_sched_i]              = 1'b1;
+      issued_d[dec_sched_i]                  = issue_i[dec_sched_i];
+    end
+  end
+
+  // Galois LFSR, one step per decision; never all zero.
+  wire [LW-1:0] lfsr_next = {1'b0, lfsr_q[LW-1:1]} ^ (lfsr_q[0] ? TAPS : {LW{1'b0}});
+
+  integer j;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (j = 0; j < A * N; j = j + 1) theta_q[j*TW +: TW] <= INIT_W;
+      prev_state_q  <= {S*N*VW{1'b0}};
+      prev_action_q <= {S*AW{1'b0}};
+      prev_valid_q  <= {S{1'b0}};
+      issued_q      <= {S{1'b0}};
+      alpha_q       <= {(RW+1){1'b0}};
+      gamma_q       <= {(RW+1){1'b0}};
+      eps_q         <= {(RW+1){1'b0}};
+      lfsr_q        <= {{(LW-1){1'b0}}, 1'b1};
+    end else begin
+      if (restart_i) begin
+        for (j = 0; j < A * N; j = j + 1) theta_q[j*TW +: TW] <= INIT_W;
+        prev_valid_q <= {S{1'b0}};
+        issued_q     <= {S{1'b0}};
+      end else begin
+        theta_q      <= theta_d;
+        prev_valid_q <= prev_valid_d;
+        issued_q     <= issued_d;
+      end
+      prev_state_q  <= prev_state_d;
+      prev_action_q <= prev_action_d;
+      if (cfg_valid_i) begin
+        alpha_q <= alpha_i;
+        gamma_q <= gamma_i;
+        eps_q   <= eps_i;
+      end
+      if (seed_valid_i)     lfsr_q <= seed_i;
+      else if (dec_valid_i) lfsr_q <= lfsr_next;
+    end
+  end
+
+  assign theta_o       = theta_q;
+  assign last_action_o = prev_action_q;
+  assign last_valid_o  = prev_valid_q;
+  assign lfsr_o        = lfsr_q;
+
+endmodule

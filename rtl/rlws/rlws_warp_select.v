@@ -1,0 +1,129 @@
+// RLWS warp selector (seed 003 Sec. IV.F): once the agent has chosen a
+// pipeline for scheduler sched_i, issue the warp that scheduler issued in
+// the last cycle if it matches, otherwise the oldest matching warp
+// (RlwsPolicy::write_order's first entry). A warp matches when it can issue
+// now (ready, unit free: can_issue_i) and its head instruction's class is
+// the action. It also tells the agent which classes have such a warp
+// (ready_o: the actions other than NO_INSTR that are possible).
+//
+// Age is an input key per warp, smaller is older: {the TB's launch rank
+// among the resident TBs, warp index in the TB}, what the SM's TB table
+// holds (RlPolicy::older). skip_i takes warps out of the pick but not out of
+// ready_o: with it the co-simulation reads RlwsPolicy's whole order (the
+// pick, then skip it, ...) while the agent's action stays; the SM issues
+// the first, so an SM ties it to 0 and synthesis drops it. State: per
+// scheduler the last issued warp and whether it issued in the previous SM
+// cycle, S*(WW+1) + S bits. An edge
+// with tick_i = 1 ends an SM cycle; issues at any edge of the cycle count.
+// A warp exit forgets the scheduler's last warp if it was that one
+// (RlPolicy::on_warp_exit): a TB launched into its slots the next cycle
+// must not inherit the repeat.
+module rlws_warp_select #(
+  parameter integer W  = 48,   // warp slots per SM
+  parameter integer S  = 2,    // schedulers per SM
+  parameter integer C  = 4,    // pipeline classes (issuing actions)
+  parameter integer KW = 8,    // age key width
+  parameter integer WW = (W > 1) ? $clog2(W) : 1, // derived: warp index width
+  parameter integer SW = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
+  parameter integer CLW = (C > 1) ? $clog2(C) : 1, // derived: class index width
+  parameter integer AW = $clog2(C + 1)            // derived: action width (C = NO_INSTR)
+) (
+  input  wire            clk_i,
+  input  wire            rst_ni,
+  input  wire            restart_i,      // new kernel: forget the last issued warps
+  input  wire            tick_i,         // this edge ends an SM cycle
+  input  wire [S-1:0]    issue_valid_i,  // scheduler s issued ...
+  input  wire [S*WW-1:0] issue_warp_i,   // ... this warp
+  input  wire            exit_valid_i,   // this warp exited (after this edge's issues)
+  input  wire [WW-1:0]   exit_warp_i,
+  input  wire [SW-1:0]   sched_i,        // the deciding scheduler
+  input  wire [AW-1:0]   action_i,       // its action
+  input  wire [W-1:0]    mine_i,         // the warp belongs to sched_i
+  input  wire [W-1:0]    can_issue_i,    // ready, unit free
+  input  wire [W*CLW-1:0] class_i,        // head instruction's pipeline class
+  input  wire [W*KW-1:0] age_i,
+  input  wire [W-1:0]    skip_i,         // not picked (co-simulation reads the order out; 0 in use)
+  output wire [C-1:0]    ready_o,        // classes with a warp of sched_i that can issue
+  output reg             pick_valid_o,
+  output reg  [WW-1:0]   pick_o,
+  output wire [S*WW-1:0] last_warp_o,
+  output wire [S-1:0]    recent_o        // last_warp issued in the previous SM cycle
+);
+
+  reg [S*WW-1:0] last_warp_q, last_warp_d;
+  reg [S-1:0]    recent_q, recent_d;
+  reg [S-1:0]    now_q, now_d;          // issued in the current SM cycle
+
+  integer s;
+  always @* begin
+    last_warp_d = last_warp_q;
+    now_d       = now_q | issue_valid_i;
+    recent_d    = recent_q;
+    for (s = 0; s < S; s = s + 1)
+      if (issue_valid_i[s]) last_warp_d[s*WW +: WW] = issue_warp_i[s*WW +: WW];
+    if (tick_i) begin
+      recent_d = now_d;
+      now_d    = {S{1'b0}};
+    end
+    for (s = 0; s < S; s = s + 1) begin
+      if (exit_valid_i && last_warp_d[s*WW +: WW] == exit_warp_i) begin
+        recent_d[s] = 1'b0;
+        now_d[s]    = 1'b0;
+      end
+    end
+  end
+
+  // The candidates: warps of sched_i that can issue, per class and for the action.
+  reg [C-1:0] ready;
+  reg [W-1:0] match;
+  integer w;
+  always @* begin
+    ready = {C{1'b0}};
+    match = {W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      if (mine_i[w] && can_issue_i[w]) begin
+        ready[class_i[w*CLW +: CLW]] = 1'b1;
+        match[w] = {1'b0, class_i[w*CLW +: CLW]} == action_i && !skip_i[w];
+      end
+    end
+  end
+  assign ready_o = ready;
+
+  // The previous cycle's warp if it matches, else the oldest match.
+  wire [WW-1:0] own_last = last_warp_q[sched_i*WW +: WW];
+  wire          repeat_last = recent_q[sched_i] && match[own_last];
+  reg  [KW-1:0] best_age;
+  always @* begin
+    pick_valid_o = 1'b0;
+    pick_o       = {WW{1'b0}};
+    best_age     = {KW{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      if (match[w] && (!pick_valid_o || age_i[w*KW +: KW] < best_age)) begin
+        pick_valid_o = 1'b1;
+        pick_o       = w[WW-1:0];
+        best_age     = age_i[w*KW +: KW];
+      end
+    end
+    if (repeat_last) pick_o = own_last;
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      last_warp_q <= {S*WW{1'b0}};
+      recent_q    <= {S{1'b0}};
+      now_q       <= {S{1'b0}};
+    end else if (restart_i) begin
+      last_warp_q <= {S*WW{1'b0}};
+      recent_q    <= {S{1'b0}};
+      now_q       <= {S{1'b0}};
+    end else begin
+      last_warp_q <= last_warp_d;
+      recent_q    <= recent_d;
+      now_q       <= now_d;
+    end
+  end
+
+  assign last_warp_o = last_warp_q;
+  assign recent_o    = recent_q;
+
+endmodule
