@@ -60,10 +60,12 @@ module vtw_iter #(
   reg            was_ahead;
   reg [31:0]     lower;
 
-  // Whether a warp is ahead of its TB's lowest live iteration. ONE_BIT: the
-  // TB register stays 0, so the flag itself.
+  // Whether a warp is ahead of its TB's lowest live iteration: exactly one
+  // further (an exited warp may have stayed behind; none is two ahead, and
+  // an exited one left at most one ahead of a min that only grows). ONE_BIT:
+  // the TB register stays 0, so the flag itself.
   function automatic is_ahead(input [KW-1:0] st, input [KW-1:0] low);
-    is_ahead = (st != low);
+    is_ahead = ((st - low) == {{(KW-1){1'b0}}, 1'b1});
   endfunction
 
   always @* begin
