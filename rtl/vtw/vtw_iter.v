@@ -63,9 +63,13 @@ module vtw_iter #(
   // Whether a warp is ahead of its TB's lowest live iteration: exactly one
   // further (an exited warp may have stayed behind; none is two ahead, and
   // an exited one left at most one ahead of a min that only grows). ONE_BIT:
-  // the TB register stays 0, so the flag itself.
+  // the flag itself (low is 0; the TB register is never read, so synthesis
+  // drops it).
   function automatic is_ahead(input [KW-1:0] st, input [KW-1:0] low);
     is_ahead = ((st - low) == {{(KW-1){1'b0}}, 1'b1});
+  endfunction
+  function automatic [KW-1:0] low_of(input [KW-1:0] titer);
+    low_of = (ONE_BIT != 0) ? {KW{1'b0}} : titer;
   endfunction
 
   always @* begin
@@ -89,7 +93,7 @@ module vtw_iter #(
     for (s = 0; s < S; s = s + 1) begin
       wslot     = iss_warp_i[s*WIDW +: WIDW];
       tb        = iss_tb_i[s*TIDW +: TIDW];
-      was_ahead = is_ahead(wst_d[wslot], titer_d[tb][KW-1:0]);
+      was_ahead = is_ahead(wst_d[wslot], low_of(titer_d[tb][KW-1:0]));
       // A warp takes the next index only from the lowest iteration (skew).
       if (enter_valid_i[s]) begin
         wst_d[wslot] = (ONE_BIT != 0) ? {KW{1'b1}} : wst_d[wslot] + 1'b1;
@@ -134,7 +138,7 @@ module vtw_iter #(
     witer_o = {(W*IW){1'b0}};
     titer_o = {(T*IW){1'b0}};
     for (ow = 0; ow < W; ow = ow + 1) begin
-      ahead_o[ow] = is_ahead(wst_q[ow], titer_q[wtb_i[ow*TIDW +: TIDW]][KW-1:0]);
+      ahead_o[ow] = is_ahead(wst_q[ow], low_of(titer_q[wtb_i[ow*TIDW +: TIDW]][KW-1:0]));
       if (ONE_BIT == 0) witer_o[ow*IW +: KW] = wst_q[ow];
     end
     for (ot = 0; ot < T; ot = ot + 1) begin

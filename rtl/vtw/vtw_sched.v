@@ -53,6 +53,8 @@ module vtw_sched #(
   output wire [T*IW-1:0]     titer_o,
   output wire [W*WIDW-1:0]   order_o,        // position p -> warp slot; valid warps first
   output wire [W-1:0]        wvalid_o,       // a resident TB owns the slot
+  output wire [W*TIDW-1:0]   wtb_o,          // warp slot -> TB slot
+  output wire [T*(WIDW+1)-1:0] nwarps_o,
   output wire                done_o
 );
   localparam [2:0] BARRIER = 3'd0, LOWER = 3'd1, SAME = 3'd2, HIGHER = 3'd3, SLOW = 3'd4;
@@ -183,5 +185,7 @@ module vtw_sched #(
   end
 
   assign wvalid_o = wv_q;
+  assign wtb_o    = wtb_q;
+  assign nwarps_o = nwarps;
   assign done_o   = !dirty_q && !busy;
 endmodule
