@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""Runs `hw_cost --no-sweep --block B ...` for the blocks named in EXPECTED
-(those that synthesize in a few minutes; the W-entry sorters do not)
-and checks, per block, that the flip-flop bits of the registers the paper
-counts (the `counted` registers of hw_cost's BLOCKS, found by RTL name in the
-synthesized netlist) equal the block's claimed_bits plus the difference
-written here with its reason (0: the claim holds exactly)."""
+"""Runs `hw_cost --bits-only --no-sweep --out OUT --block B ...` (Yosys
+generic synthesis, no mapping or timing) for every block that has a paper
+claim and registers of its own that the paper counts, and checks that those
+registers add up exactly to the claim at the RTL's widths
+(`claimed_bits_at_rtl_widths`: the claim itself unless the block says the RTL
+stores a counted item in another width). Top modules (a claim, no counted
+registers of their own) sum their parts' registers; their generic synthesis
+takes minutes (baws_top over 4), so they are left to the full flow
+(docs/hw_cost.md) and named here. A block whose RTL is not built yet fails."""
 import importlib.machinery
 import importlib.util
 import json
@@ -14,61 +17,46 @@ import subprocess
 import sys
 
 
-def fail(msg):
-    print("FAIL: " + msg)
-    sys.exit(1)
-
-
-# block -> (difference from the claim as f(params), why)
-EXPECTED = {
-    "vtw_index": (lambda p: 0, "map and pending counts as the paper counts them"),
-    "vtw_tb_counter": (lambda p: 0, "the 4-byte GPU-wide counter"),
-    "vtw_iter_1b": (lambda p: -(31 * p["W"] + 32 * p["T"]),
-                    "a 1-bit ahead flag per warp instead of 4-byte iteration registers per warp and per TB"),
-}
-
-
-def load_hw_cost(script):
-    loader = importlib.machinery.SourceFileLoader("hw_cost", script)
-    spec = importlib.util.spec_from_loader("hw_cost", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
-
-
 def main():
     if len(sys.argv) != 3:
-        fail("usage: check_counted_bits.py SCRIPT OUTDIR")
+        print("usage: check_counted_bits.py SCRIPT OUTDIR")
+        return 1
     script, out = sys.argv[1], sys.argv[2]
-    hw = load_hw_cost(script)
-    blocks = {b.name: b for b in hw.BLOCKS}
-    counted = {}
-    for b in hw.BLOCKS:
-        counted.setdefault(b.module, set()).update(b.counted)
     shutil.rmtree(out, ignore_errors=True)
-    argv = [script, "--no-sweep", "--out", out]
-    for name in EXPECTED:
+    loader = importlib.machinery.SourceFileLoader("hw_cost", script)
+    hw_cost = importlib.util.module_from_spec(importlib.util.spec_from_loader("hw_cost", loader))
+    loader.exec_module(hw_cost)
+    parts = [b.name for b in hw_cost.BLOCKS if b.claim and b.counted]
+    tops = [b.name for b in hw_cost.BLOCKS if b.claim and not b.counted]
+    print("checked: %s; left to the full flow: %s" % (", ".join(parts), ", ".join(tops) or "none"))
+    argv = [script, "--bits-only", "--no-sweep", "--out", out]
+    for name in parts:
         argv += ["--block", name]
     r = subprocess.run(argv, capture_output=True, text=True)
     sys.stdout.write(r.stderr)
     if r.returncode != 0:
-        fail("hw_cost exited %d" % r.returncode)
-    entries = {e["block"]: e for e in json.load(open(os.path.join(out, "hw_cost.json")))}
-    for name, (diff, why) in EXPECTED.items():
-        e = entries.get(name)
-        if e is None or e["status"] != "ok":
-            fail("%s: no measured entry (%s)" % (name, e and e["notes"]))
-        p = dict(hw.NOMINAL, **e["params"])
-        bits = sum(g["bits"] for g in e["registers"]
-                   if g["register"].rpartition(".")[2] in counted.get(g["module"], ()))
-        want = e["claimed_bits"] + diff(p)
-        if e["claimed_bits"] != blocks[name].claim(p):
-            fail("%s: claimed_bits %d is not the claim formula's %d" % (name, e["claimed_bits"], blocks[name].claim(p)))
-        if bits != want:
-            fail("%s: counted registers hold %d bits, expected %d = claim %d %+d (%s)"
-                 % (name, bits, want, e["claimed_bits"], diff(p), why))
-        print("OK: %s: %d counted bits = claim %d %+d (%s)" % (name, bits, e["claimed_bits"], diff(p), why))
+        print("FAIL: hw_cost --bits-only exited %d" % r.returncode)
+        return 1
+    bad, checked = [], 0
+    for e in json.load(open(os.path.join(out, "hw_cost.json"))):
+        if e["status"] != "ok":
+            bad.append("%s: %s" % (e["block"], e["status"]))
+            continue
+        if e["claimed_bits"] is None:
+            continue
+        checked += 1
+        want = e["claimed_bits_at_rtl_widths"]
+        line = "%s: counted %d bits, paper %d (%d at the RTL's widths), %d flip-flops in all" % (
+            e["block"], e["counted_bits"], e["claimed_bits"], want, e["ff_bits"])
+        print(("ok   " if e["counted_bits"] == want else "FAIL ") + line)
+        if e["counted_bits"] != want:
+            bad.append(line)
+    if checked == 0:
+        bad.append("no block with a claim was checked")
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
