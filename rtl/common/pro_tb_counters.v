@@ -1,4 +1,5 @@
-// PRO per-TB warp counters (seed 000 Sec. III.E): nWarpsAtBar and nWarpsFin,
+// PRO per-TB warp counters (seed 000 Sec. III.E; shared under rtl/common: the
+// VTW scheduler reads the same barrier and exit counts): nWarpsAtBar and nWarpsFin,
 // the paper's T + T bytes (NW = 8). The TB's warp count is kept as well (the
 // last-exit test needs it; the paper does not count it: the SM's TB table has
 // it). Events of one cycle are applied in the order the pipeline raises them

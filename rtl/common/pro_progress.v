@@ -1,4 +1,5 @@
-// PRO progress counters (seed 000 Sec. III.E): per warp slot and per TB slot
+// PRO progress counters (seed 000 Sec. III.E; VTW, seed 004 Sec. 4.3.2, keeps
+// the same ones, so the file is shared under rtl/common): per warp slot and per TB slot
 // the sum of active threads over the instructions it issued. These are the
 // paper's 4W + 4T bytes (PW = 32). Each cycle up to S schedulers issue one
 // instruction each; two of them may belong to the same TB, so a TB counter
