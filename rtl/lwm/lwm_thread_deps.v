@@ -2,8 +2,9 @@
 // of the SM, LW large warps of K x N threads (the paper's 1024 bits). A
 // thread's bit is set when a sub-warp carrying it issues and cleared when
 // that sub-warp completes; the former does not pack a thread whose bit is
-// set. Golden model: sm::ThreadDependencies (issue / complete / pending /
-// any_free).
+// set. Golden model: sm::ThreadDependencies (issue / complete / pending).
+// The readiness test (any_free: some active thread's bit clear) needs the
+// stack's active mask and is left to the warp table.
 //
 // A sub-warp is named on every port by its large warp slot, its lane columns
 // and each column's row (the completing sub-warp's lanes and rows travel
@@ -30,10 +31,8 @@ module lwm_thread_deps #(
   input  wire [C*WW-1:0]   complete_warp_i,
   input  wire [C*N-1:0]    complete_lanes_i,
   input  wire [C*N*RW-1:0] complete_row_i,
-  input  wire [LW*K*N-1:0] active_i,          // every large warp's active mask (its stack top)
   input  wire [S*WW-1:0]   read_warp_i,       // former s reads this warp's bits ...
-  output reg  [S*K*N-1:0]  read_pending_o,    // ... here, row r column c at [s*K*N + r*N + c]
-  output reg  [LW-1:0]     free_o             // some active thread of the warp has its bit clear
+  output reg  [S*K*N-1:0]  read_pending_o     // ... here, row r column c at [s*K*N + r*N + c]
 );
 
   reg [LW*K*N-1:0] pending_q, pending_d;
@@ -54,7 +53,7 @@ module lwm_thread_deps #(
     end
   endfunction
 
-  integer p, w;
+  integer p, q;
   always @* begin
     pending_d = pending_q;
     for (p = 0; p < C; p = p + 1) begin
@@ -70,10 +69,8 @@ module lwm_thread_deps #(
   end
 
   always @* begin
-    for (p = 0; p < S; p = p + 1)
-      read_pending_o[p*K*N +: K*N] = pending_q[read_warp_i[p*WW +: WW]*K*N +: K*N];
-    for (w = 0; w < LW; w = w + 1)
-      free_o[w] = |(active_i[w*K*N +: K*N] & ~pending_q[w*K*N +: K*N]);
+    for (q = 0; q < S; q = q + 1)
+      read_pending_o[q*K*N +: K*N] = pending_q[read_warp_i[q*WW +: WW]*K*N +: K*N];
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
