@@ -38,18 +38,18 @@ module lwm_thread_deps #(
   reg [LW*K*N-1:0] pending_q, pending_d;
 
   // The threads a sub-warp (lanes, rows) of warp `warp` holds, as a
-  // whole-SM bit vector.
+  // whole-SM bit vector: thread (w, r, c) when column c is in the sub-warp,
+  // from row r, and w is its warp (a comparator per bit, no shifter).
   function [LW*K*N-1:0] threads_of;
     input [WW-1:0]   warp;
     input [N-1:0]    lanes;
     input [N*RW-1:0] rows;
-    integer c, row;
+    integer w, r, c;
     begin
-      threads_of = {LW*K*N{1'b0}};
-      for (c = 0; c < N; c = c + 1) begin
-        row = {{(32-RW){1'b0}}, rows[c*RW +: RW]};
-        if (lanes[c]) threads_of[({{(32-WW){1'b0}}, warp}*K + row)*N + c] = 1'b1;
-      end
+      for (w = 0; w < LW; w = w + 1)
+        for (r = 0; r < K; r = r + 1)
+          for (c = 0; c < N; c = c + 1)
+            threads_of[(w*K + r)*N + c] = lanes[c] && warp == w[WW-1:0] && rows[c*RW +: RW] == r[RW-1:0];
     end
   endfunction
 
