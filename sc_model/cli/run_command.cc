@@ -78,6 +78,10 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   fmt::print("l2 hit rate          {:.3f}\n", stats["l2"]["hit_rate"].get<double>());
   fmt::print("dram row hit rate    {:.3f}\n", stats["dram"]["row_hit_rate"].get<double>());
   fmt::print("simd utilisation     {:.3f} of the lanes per scheduler-cycle\n", stats["simd"]["utilisation"].get<double>());
+  const auto& compared = stats["lockstep_compared"];
+  if (cfg.gpu.sched_impl == "lockstep")
+    fmt::print("lockstep compared    {} issue orders, {} fetch picks\n", compared["issue_orders"].get<uint64_t>(),
+               compared["fetch_picks"].get<uint64_t>());
 }
 
 // A paper's storage count, if the configuration has one: the policy's (seed

@@ -253,6 +253,11 @@ class IssuePolicy {
 
   // The paper's storage count for this policy, if the policy has one.
   virtual std::optional<StorageCount> storage() const { return std::nullopt; }
+
+  // Decisions (orders) checked against a second model so far: a checking
+  // wrapper (--sched-impl lockstep) counts them, so a lockstep run can show
+  // it compared something; 0 for a policy that checks nothing.
+  virtual uint64_t compared_decisions() const { return 0; }
 };
 
 // Fetch policy: picks the warp the front end fetches for this cycle.
@@ -267,6 +272,8 @@ class FetchPolicy {
   virtual uint32_t choose(const SmView& sm, std::span<const uint32_t> fetchable,
                           IssuePolicy& issue) = 0;
   virtual void on_fetch(const SmView& sm, uint32_t warp) { (void)sm, (void)warp; }
+  // Fetch picks checked against a second model so far (as IssuePolicy's).
+  virtual uint64_t compared_decisions() const { return 0; }
 };
 
 }  // namespace scwarp::sched

@@ -268,6 +268,8 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
 
 void Sm::report(stats::SmCounters& out) const {
   out = counters_;
+  out.lockstep_issue_orders = issue_policy_->compared_decisions();
+  out.lockstep_fetch_picks = fetch_policy_->compared_decisions();
   fetch_.report(out);
   l1d_.report(out.l1d);
   l1c_.report(out.l1c);

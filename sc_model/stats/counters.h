@@ -86,6 +86,8 @@ struct SmCounters {
   std::array<uint64_t, 33> active_lanes{};
   OperandCollectorCounters operand_collector;
   CacheCounters l1i, l1d, l1c;  // l1c: the constant cache
+  // Decisions compared with a second model (--sched-impl lockstep; 0 otherwise).
+  uint64_t lockstep_issue_orders = 0, lockstep_fetch_picks = 0;
   SmCounters& operator+=(const SmCounters& o);
 };
 

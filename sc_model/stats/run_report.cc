@@ -85,6 +85,10 @@ nlohmann::json simd_json(const SmCounters& c) {
           {"utilisation", c.scheduler_cycles ? double(c.thread_instructions) / (32.0 * double(c.scheduler_cycles)) : 0.0}};
 }
 
+nlohmann::json lockstep_json(const SmCounters& c) {
+  return {{"issue_orders", c.lockstep_issue_orders}, {"fetch_picks", c.lockstep_fetch_picks}};
+}
+
 }  // namespace
 
 nlohmann::json to_json(const SmCounters& c) {
@@ -104,7 +108,8 @@ nlohmann::json to_json(const SmCounters& c) {
           {"operand_collector", to_json(c.operand_collector)},
           {"l1i", to_json(c.l1i)},
           {"l1c", to_json(c.l1c)},
-          {"l1d", to_json(c.l1d)}};
+          {"l1d", to_json(c.l1d)},
+          {"lockstep_compared", lockstep_json(c)}};
 }
 
 DivergentWarpRegion divergent_warp_region(const KernelRecord& kernel, uint64_t kernel_index,
@@ -231,6 +236,7 @@ nlohmann::json to_json(const RunReport& report) {
           {"issued", total.issued},
           {"simd", simd_json(total)},
           {"operand_collector", to_json(total.operand_collector)},
+          {"lockstep_compared", lockstep_json(total)},
           {"sms", sms},
           {"l1i", to_json(total.l1i)},
           {"l1c", to_json(total.l1c)},

@@ -8,11 +8,7 @@
 #include <vector>
 
 #include "sc_model/common/error.h"
-#include "sc_model/sched/mwf_policy.h"
-#include "sc_model/sched/pro_policy.h"
 #include "sc_model/sched/registry.h"
-#include "tb/cosim/rtl_mwf_policy.h"
-#include "tb/cosim/rtl_pro_policy.h"
 
 namespace scwarp::cosim {
 
@@ -54,67 +50,17 @@ std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchabl
   return out;
 }
 
-std::string show_numbers(const Row& r) { return fmt::format("{}", fmt::join(r, ",")); }
-std::string show_state(const Row& r) { return sched::to_string(sched::ProTbState(r.at(0))); }
-
-// golden(slot, row) and rtl(slot, row) append each TB slot's values; the
-// rows keep their storage from one order() to the next.
-template <typename G, typename R>
-void fill(TbTable& t, const char* name, std::string (*show)(const Row&), uint32_t tbs, G golden, R rtl) {
-  t.name = name;
-  t.show = show;
-  t.golden.resize(tbs);
-  t.rtl.resize(tbs);
-  for (uint32_t s = 0; s < tbs; ++s) {
-    t.golden[s].clear();
-    golden(s, t.golden[s]);
-    t.rtl[s].clear();
-    rtl(s, t.rtl[s]);
-  }
-}
-
-void fill_tb_tables(sched::IssuePolicy& golden, sched::IssuePolicy& rtl, uint32_t tbs,
-                    std::vector<TbTable>& tables) {
-  auto* mwf = dynamic_cast<sched::MwfPolicy*>(&golden);
-  auto* mwf_rtl = dynamic_cast<RtlMwfPolicy*>(&rtl);
-  if (mwf && mwf_rtl) {
-    tables.resize(1);
-    fill(tables[0], "WPT", show_numbers, tbs, [mwf](uint32_t s, Row& r) { r.push_back(mwf->waiting(s)); },
-         [mwf_rtl](uint32_t s, Row& r) { r.push_back(mwf_rtl->waiting(s)); });
-    return;
-  }
-  auto* pro = dynamic_cast<sched::ProPolicy*>(&golden);
-  auto* pro_rtl = dynamic_cast<RtlProPolicy*>(&rtl);
-  if (!pro || !pro_rtl) {
-    tables.clear();
-    return;
-  }
-  tables.resize(2);
-  fill(tables[0], "TB state", show_state, tbs, [pro](uint32_t s, Row& r) { r.push_back(uint32_t(pro->state(s))); },
-       [pro_rtl](uint32_t s, Row& r) { r.push_back(uint32_t(pro_rtl->state(s))); });
-  // An empty slot's stored warp order means nothing in either model.
-  auto resident = [pro](uint32_t s) { return pro->state(s) != sched::ProTbState::Empty; };
-  fill(
-      tables[1], "warp order", show_numbers, tbs,
-      [pro, resident](uint32_t s, Row& r) {
-        if (resident(s)) r.assign(pro->warp_order(s).begin(), pro->warp_order(s).end());
-      },
-      [pro_rtl, resident](uint32_t s, Row& r) {
-        if (resident(s)) pro_rtl->warp_order(s, r);
-      });
-}
-
-bool same(const std::vector<TbTable>& tables) {
-  for (const TbTable& t : tables)
+bool same(const std::vector<StateTable>& tables) {
+  for (const StateTable& t : tables)
     if (t.golden != t.rtl) return false;
   return true;
 }
 
 // "name (TB slot: C++/RTL): 0:x/y 1:..." per table.
-std::string describe(const std::vector<TbTable>& tables) {
+std::string describe(const std::vector<StateTable>& tables) {
   std::string out;
-  for (const TbTable& t : tables) {
-    out += fmt::format("  {} (TB slot: C++/RTL):", t.name);
+  for (const StateTable& t : tables) {
+    out += fmt::format("  {} ({}: C++/RTL):", t.name, t.row_name);
     for (size_t s = 0; s < t.golden.size(); ++s)
       out += fmt::format(" {}:{}/{}", s, t.show(t.golden[s]), t.show(t.rtl[s]));
     out += "\n";
@@ -124,10 +70,12 @@ std::string describe(const std::vector<TbTable>& tables) {
 
 }  // namespace
 
+std::string show_numbers(const Row& r) { return fmt::format("{}", fmt::join(r, ",")); }
+
 LockstepIssuePolicy::LockstepIssuePolicy(std::unique_ptr<sched::IssuePolicy> golden,
                                          std::unique_ptr<sched::IssuePolicy> rtl,
                                          const sched::PolicyContext& ctx)
-    : golden_(std::move(golden)), rtl_(std::move(rtl)), max_tbs_(ctx.max_tbs) {
+    : golden_(std::move(golden)), rtl_(std::move(rtl)), rtl_tables_(dynamic_cast<const LockstepTables*>(rtl_.get())) {
   rtl_order_.reserve(ctx.max_warps);
 }
 
@@ -138,7 +86,7 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
   rtl_order_.clear();
   rtl_->order(sm, sched, warps, rtl_order_);
   ++comparisons_;
-  fill_tb_tables(*golden_, *rtl_, max_tbs_, tables_);
+  if (rtl_tables_) rtl_tables_->fill_tables(*golden_, tables_);
   if (std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin, out.end()) && same(tables_)) return;
   const std::vector<uint32_t> golden_order(out.begin() + begin, out.end());
   throw Error(fmt::format(
@@ -193,13 +141,14 @@ uint32_t LockstepFetchPolicy::choose(const SmView& sm, std::span<const uint32_t>
   // is compared too; the RTL one reads its own block.
   const uint32_t g = golden_->choose(sm, fetchable, *pair);
   const uint32_t r = rtl_->choose(sm, fetchable, pair->rtl());
+  ++comparisons_;
   if (g == r) return g;
   auto name = [](uint32_t w) { return w == sched::kNoWarp ? std::string("none") : "w" + std::to_string(w); };
   throw Error(fmt::format(
       "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}: fetch pick\n"
       "  C++ pick: {}\n  RTL pick: {}\n  fetchable: {}\n{}{}",
       sm.cycle, sm.sm, name(g), name(r), fmt::join(fetchable, " "),
-      describe(pair->tb_tables()), describe_inputs(sm, fetchable)));
+      describe(pair->tables()), describe_inputs(sm, fetchable)));
 }
 
 void LockstepFetchPolicy::on_fetch(const SmView& sm, uint32_t warp) {

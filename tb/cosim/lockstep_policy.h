@@ -1,7 +1,8 @@
 // Lockstep co-simulation (-scwarp_sched_impl lockstep): the C++ golden policy
 // and its RTL implementation hear every event; every order() / choose()
-// computes both and compares the full order (and, for MWF, every TB slot's
-// WPT counter: MwfPolicy::waiting() against the RTL's count_o). The first
+// computes both and compares the full order and the state tables the RTL
+// adapter declares (LockstepTables: MWF's WPT counters, PRO's TB states
+// and warp orders, ...). The first
 // mismatch throws scwarp::Error naming the cycle, SM, scheduler, each valid
 // warp's inputs, both orders and both tables; otherwise the C++ decision is
 // returned, so a lockstep run is the cpp run, checked.
@@ -12,19 +13,9 @@
 #include <vector>
 
 #include "sc_model/sched/policy.h"
+#include "tb/cosim/lockstep_tables.h"
 
 namespace scwarp::cosim {
-
-// What both halves keep besides the order, one row per TB slot, for the
-// pairs that have such state: MWF's WPT counters; PRO's TB states and each
-// TB's warp order. Compared after every order(); formatted only to report a
-// mismatch.
-using Row = std::vector<uint32_t>;
-struct TbTable {
-  const char* name = "";
-  std::string (*show)(const Row&) = nullptr;
-  std::vector<Row> golden, rtl;
-};
 
 class LockstepIssuePolicy : public sched::IssuePolicy {
  public:
@@ -48,8 +39,10 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   sched::IssuePolicy& golden() { return *golden_; }
   sched::IssuePolicy& rtl() { return *rtl_; }
   uint64_t comparisons() const { return comparisons_; }
-  // Both halves' TB tables as the last order() compared them.
-  const std::vector<TbTable>& tb_tables() const { return tables_; }
+  uint64_t compared_decisions() const override { return comparisons_; }
+  // Both halves' state tables (the RTL adapter's LockstepTables) as the
+  // last order() compared them.
+  const std::vector<StateTable>& tables() const { return tables_; }
 
  private:
   template <typename... Args>
@@ -57,9 +50,9 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
                Args... args);
 
   std::unique_ptr<sched::IssuePolicy> golden_, rtl_;
-  uint32_t max_tbs_;
+  const LockstepTables* rtl_tables_;  // null: the RTL half has no tables to compare
   std::vector<uint32_t> rtl_order_;
-  std::vector<TbTable> tables_;
+  std::vector<StateTable> tables_;
   uint64_t comparisons_ = 0;
 };
 
@@ -73,9 +66,11 @@ class LockstepFetchPolicy : public sched::FetchPolicy {
   uint32_t choose(const sched::SmView& sm, std::span<const uint32_t> fetchable,
                   sched::IssuePolicy& issue) override;
   void on_fetch(const sched::SmView& sm, uint32_t warp) override;
+  uint64_t compared_decisions() const override { return comparisons_; }
 
  private:
   std::unique_ptr<sched::FetchPolicy> golden_, rtl_;
+  uint64_t comparisons_ = 0;
 };
 
 // The factories the registry calls for --sched-impl lockstep (also for tests

@@ -6,6 +6,7 @@
 
 #include "Vbaws_top.h"
 #include "sc_model/common/error.h"
+#include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/verilated_bits.h"
 #include "tb/cosim/verilated_block.h"
@@ -35,7 +36,7 @@ void clear_events(Vbaws_top& t) {
 }  // namespace
 
 RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
-    : intra_(intra), sm_(ctx.sm) {
+    : intra_(intra), sm_(ctx.sm), tbs_(ctx.max_tbs) {
   check_fits(ctx, "baws_top", kRtlSchedulers);
   if (ctx.cfg.mwf_named_barriers || ctx.cfg.gto_greedy_last_issue)
     throw Error("--sched-impl " + ctx.cfg.sched_impl +
@@ -210,7 +211,19 @@ void RtlMwfPolicy::fetched(const SmView&, uint32_t warp) {
 
 uint32_t RtlMwfPolicy::waiting(uint32_t tb_slot) {
   apply_events();
+  return count(tb_slot);
+}
+
+uint32_t RtlMwfPolicy::count(uint32_t tb_slot) const {
   return uint32_t(get_field(rtl_->top().count_o, tb_slot * kRtlCountBits, kRtlCountBits));
+}
+
+void RtlMwfPolicy::fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const {
+  const auto& mwf = golden_as<sched::MwfPolicy>(golden, "MWF");
+  tables.resize(1);
+  fill_rows(
+      tables[0], "WPT", "TB slot", show_numbers, tbs_, [&mwf](uint32_t s, Row& r) { r.push_back(mwf.waiting(s)); },
+      [this](uint32_t s, Row& r) { r.push_back(count(s)); });
 }
 
 }  // namespace scwarp::cosim

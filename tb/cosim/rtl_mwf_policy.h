@@ -22,6 +22,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/tb_ranked_order.h"
+#include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
 class Vbaws_top;
@@ -35,7 +36,7 @@ inline constexpr uint32_t kRtlCountBits = 6;  // baws_top's WPT counter width
 
 struct BawsInputs;  // the combinational inputs as last driven
 
-class RtlMwfPolicy : public sched::IssuePolicy {
+class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
   // Refuses (scwarp::Error) an SM the Verilated instance cannot hold.
   RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra);
@@ -58,9 +59,12 @@ class RtlMwfPolicy : public sched::IssuePolicy {
   // The WPT counter (count_o) of a TB slot after the pending events.
   uint32_t waiting(uint32_t tb_slot);
   sched::IntraTbOrder intra() const { return intra_; }
+  // Lockstep compares each TB slot's WPT counter with MwfPolicy::waiting().
+  void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
   void apply_events();  // one clock edge (inputs as they are) if any event is pending
+  uint32_t count(uint32_t tb_slot) const;  // count_o as last evaluated
   // Drives the inputs from the view and settles the outputs: pending events
   // take their edge together with the new inputs (no input but fetch_i's
   // pick feeds the state, so a pending fetch gets an edge of its own first);
@@ -72,6 +76,7 @@ class RtlMwfPolicy : public sched::IssuePolicy {
 
   sched::IntraTbOrder intra_;
   uint32_t sm_;
+  uint32_t tbs_;  // the SM's TB slots
   std::unique_ptr<VerilatedBlock<Vbaws_top>> rtl_;
   uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
   // Events collected since the last edge.

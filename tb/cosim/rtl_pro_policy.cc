@@ -38,7 +38,7 @@ void clear_events(Vpro_top& t) {
 }  // namespace
 
 RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
-    : sm_(ctx.sm), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
+    : sm_(ctx.sm), tbs_(ctx.max_tbs), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
   check_fits(ctx, "pro_top", 1);
   if (threshold_ >= (uint32_t(1) << kThW))
     throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "
@@ -126,6 +126,29 @@ void RtlProPolicy::warp_order(uint32_t tb_slot, std::vector<uint32_t>& out) cons
 
 sched::ProTbState RtlProPolicy::state(uint32_t tb_slot) const {
   return sched::ProTbState(get_field(rtl_->top().state_o, tb_slot * 3, 3));
+}
+
+namespace {
+std::string show_state(const Row& r) { return sched::to_string(sched::ProTbState(r.at(0))); }
+}  // namespace
+
+void RtlProPolicy::fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const {
+  const auto& pro = golden_as<sched::ProPolicy>(golden, "PRO");
+  tables.resize(2);
+  fill_rows(
+      tables[0], "TB state", "TB slot", show_state, tbs_,
+      [&pro](uint32_t s, Row& r) { r.push_back(uint32_t(pro.state(s))); },
+      [this](uint32_t s, Row& r) { r.push_back(uint32_t(state(s))); });
+  // An empty slot's stored warp order means nothing in either model.
+  auto resident = [&pro](uint32_t s) { return pro.state(s) != sched::ProTbState::Empty; };
+  fill_rows(
+      tables[1], "warp order", "TB slot", show_numbers, tbs_,
+      [&pro, resident](uint32_t s, Row& r) {
+        if (resident(s)) r.assign(pro.warp_order(s).begin(), pro.warp_order(s).end());
+      },
+      [this, resident](uint32_t s, Row& r) {
+        if (resident(s)) warp_order(s, r);
+      });
 }
 
 void RtlProPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {

@@ -23,6 +23,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/pro_policy.h"
+#include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
 class Vpro_top;
@@ -32,7 +33,7 @@ namespace scwarp::cosim {
 template <typename V>
 class VerilatedBlock;  // tb/cosim/verilated_block.h
 
-class RtlProPolicy : public sched::IssuePolicy {
+class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
   // Refuses (scwarp::Error) an SM or a THRESHOLD the Verilated block cannot hold.
   explicit RtlProPolicy(const sched::PolicyContext& ctx);
@@ -57,6 +58,8 @@ class RtlProPolicy : public sched::IssuePolicy {
   sched::ProTbState state(uint32_t tb_slot) const;
   // Appends the TB's warps, highest priority first.
   void warp_order(uint32_t tb_slot, std::vector<uint32_t>& out) const;
+  // Lockstep compares each TB slot's state and warp order with ProPolicy's.
+  void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
   // Takes the pending event group's edge and ticks the block up to `sm`'s
@@ -71,6 +74,7 @@ class RtlProPolicy : public sched::IssuePolicy {
   void read_tb_order();
 
   uint32_t sm_;
+  uint32_t tbs_;        // the SM's TB slots
   uint32_t threshold_;  // -scwarp_pro_threshold
   std::unique_ptr<VerilatedBlock<Vpro_top>> rtl_;
   uint64_t rtl_cycle_ = 0;         // the SM cycle the block is in

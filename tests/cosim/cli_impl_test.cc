@@ -78,6 +78,24 @@ TEST(SchedImpl, TextReportNamesTheImplementations) {
       run_scwarp("run --config tiny --workload matmul --size tiny --sched mwf_gto --fetch cff --sched-impl rtl");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("policy impl          issue rtl, fetch rtl"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("lockstep compared"), std::string::npos) << r.out;  // nothing is compared under rtl
+}
+
+// A lockstep run says how many decisions it compared, and they are not 0.
+TEST(SchedImpl, LockstepReportCountsComparedDecisions) {
+  const std::string dir = scwarp::testing::scratch_dir();
+  const nlohmann::json report = run_report(
+      "run --config tiny --workload matmul --size tiny --sched mwf_gto --fetch cff --sched-impl lockstep",
+      dir + "/lockstep.json");
+  EXPECT_GT(report["lockstep_compared"]["issue_orders"].get<uint64_t>(), 0u);
+  EXPECT_GT(report["lockstep_compared"]["fetch_picks"].get<uint64_t>(), 0u);
+  const ProcessResult r = run_scwarp(
+      "run --config tiny --workload matmul --size tiny --sched mwf_gto --fetch cff --sched-impl lockstep");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("lockstep compared    " +
+                       std::to_string(report["lockstep_compared"]["issue_orders"].get<uint64_t>()) + " issue orders, "),
+            std::string::npos)
+      << r.out;
 }
 
 TEST(SchedImpl, PolicyWithoutRtlIsRefused) {

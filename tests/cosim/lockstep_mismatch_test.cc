@@ -14,8 +14,10 @@
 #include "sc_model/gpu/timing_executor.h"
 #include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/pro_policy.h"
+#include "sc_model/sched/rr_fetch_policy.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/lockstep_policy.h"
+#include "tb/cosim/rtl_cff_fetch_policy.h"
 #include "tb/cosim/rtl_mwf_policy.h"
 #include "tb/cosim/rtl_pro_policy.h"
 #include "tb/workloads/workload.h"
@@ -53,6 +55,9 @@ SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlDrivenAsLrr, "test_mwf_gto_vs_rtl_lrr")
 SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::ProPolicy, "test_pro_vs_rtl_sorting_too_often",
                              "test only: C++ PRO, its 'RTL' re-sorts every THRESHOLD/10 cycles")
 SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlProSortingTooOften, "test_pro_vs_rtl_sorting_too_often")
+SCWARP_REGISTER_FETCH_POLICY(scwarp::sched::RrFetchPolicy, "test_rr_vs_rtl_cff",
+                             "test only: C++ round-robin fetch, its 'RTL' is BAWS's CFF")
+SCWARP_REGISTER_RTL_FETCH_POLICY(scwarp::cosim::RtlCffFetchPolicy, "test_rr_vs_rtl_cff")
 
 namespace scwarp::cosim {
 namespace {
@@ -75,6 +80,31 @@ TEST(LockstepMismatch, GoldenGtoAgainstRtlLrrStopsTheRunNamingCycleAndOrders) {
     EXPECT_NE(m.find("RTL order: "), std::string::npos) << m;
     EXPECT_NE(m.find("WPT (TB slot: C++/RTL):"), std::string::npos) << m;
     EXPECT_NE(m.find("issuable"), std::string::npos) << m;
+  }
+}
+
+// The fetch side: equal issue orders (MWF in both halves), but the C++
+// fetch policy picks round robin where the RTL's CFF picks the first warp
+// of the issue order.
+TEST(LockstepMismatch, GoldenRrFetchAgainstRtlCffStopsTheRunNamingBothPicks) {
+  config::LoadedConfig cfg = config::builtin_gtx480();
+  config::apply_override(cfg, "gpgpu_scheduler", "mwf_lrr", "test");
+  config::apply_override(cfg, "scwarp_fetch_policy", "test_rr_vs_rtl_cff", "test");
+  config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
+  ASSERT_EQ(sched::fetch_policy_impl("test_rr_vs_rtl_cff", cfg.gpu), "lockstep");
+  runtime::Device dev(std::make_unique<gpu::TimingExecutor>(cfg.gpu));
+  try {
+    workloads::make_workload("matmul")->run(dev, workloads::Size::Small, 1);
+    FAIL() << "the lockstep run did not notice round-robin fetch != CFF";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("lockstep mismatch"), std::string::npos) << m;
+    EXPECT_NE(m.find(": fetch pick"), std::string::npos) << m;
+    EXPECT_NE(m.find("C++ pick: w"), std::string::npos) << m;
+    EXPECT_NE(m.find("RTL pick: w"), std::string::npos) << m;
+    EXPECT_NE(m.find("fetchable: "), std::string::npos) << m;
+    EXPECT_NE(m.find("WPT (TB slot: C++/RTL):"), std::string::npos) << m;
+    EXPECT_NE(m.find("fetchable\n"), std::string::npos) << m;  // a warp's inputs line marks it
   }
 }
 

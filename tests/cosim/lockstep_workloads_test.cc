@@ -42,6 +42,13 @@ void run_lockstep(const std::string& workload, const std::string& issue, const s
   const workloads::Verification v = workloads::make_workload(workload)->run(dev, size, 1);
   EXPECT_TRUE(v.ok) << v.message;
   EXPECT_GT(timing.report().cycles(), 0u);
+  // A run that compared nothing proves nothing.
+  const stats::SmCounters total = timing.report().sm_total();
+  EXPECT_GT(total.lockstep_issue_orders, 0u);
+  if (fetch == "cff")
+    EXPECT_GT(total.lockstep_fetch_picks, 0u);
+  else
+    EXPECT_EQ(total.lockstep_fetch_picks, 0u);  // round-robin fetch has no RTL: nothing to compare
 }
 
 TEST_P(LockstepEveryWorkload, NoMismatchAndVerifies) {
