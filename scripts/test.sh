@@ -7,7 +7,7 @@
 # repository's seeds, so an input class that crashes again fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+SCWARP_BUILD=all bash scripts/setup.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 bash scripts/sanitize.sh
 bash scripts/fuzz "${FUZZ_SMOKE_SECONDS:-15}"
