@@ -111,7 +111,7 @@ TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
     const ProcessResult r =
         run_scwarp(std::string("run --config tiny --size tiny --sched lrr --sched-impl ") + impl);
     EXPECT_NE(r.exit_status, 0);
-    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro, rlws); "
+    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro, rlws, vtw); "
                          "use --sched-impl cpp"),
               std::string::npos)
         << r.err;
