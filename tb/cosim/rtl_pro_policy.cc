@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "Vpro_top.h"
@@ -38,7 +39,7 @@ void clear_events(Vpro_top& t) {
 }  // namespace
 
 RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
-    : sm_(ctx.sm), tbs_(ctx.max_tbs), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
+    : sm_(ctx.sm), tbs_(ctx.max_tbs), cycle_timed_(ctx.cfg.rtl_timing == "cycle"), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
   check_fits(ctx, "pro_top", 1);
   if (threshold_ >= (uint32_t(1) << kThW))
     throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "
@@ -47,21 +48,25 @@ RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
   rtl_ = std::make_unique<VerilatedBlock<Vpro_top>>(ctx, "pro_top");
   rtl_->top().threshold_i = threshold_;
   rtl_->top().tbs_waiting_i = 1;
+  std::fill(std::begin(group_warp_), std::end(group_warp_), kNoWarp);
   tb_order_.reserve(kRtlTbs);
 }
 
 RtlProPolicy::~RtlProPolicy() = default;
 
-// One clock edge with the inputs as loaded, then sort-only edges (tick_i 0,
-// no events) until the block has nothing left to sort.
+// One clock edge with the inputs as loaded; transaction-level, then
+// sort-only edges (tick_i 0, no events) until the block has nothing left to
+// sort.
 void RtlProPolicy::step(bool tick) {
   Vpro_top& t = rtl_->top();
   t.tick_i = tick;
   rtl_->rising_edge(rtl_cycle_);
   clear_events(t);
   pending_ = false;
+  std::fill(std::begin(group_warp_), std::end(group_warp_), kNoWarp);
+  std::fill(std::begin(nbar_delta_), std::end(nbar_delta_), 0);
   t.tick_i = 0;
-  for (uint32_t n = 0; !t.done_o; ++n) {
+  for (uint32_t n = 0; !cycle_timed_ && !t.done_o; ++n) {
     if (n == kMaxSortEdges)
       throw Error(fmt::format("RTL pro_top, SM {} cycle {}: done_o still low {} edges after the last event "
                               "(a sort that never ends)",
@@ -71,17 +76,15 @@ void RtlProPolicy::step(bool tick) {
 }
 
 void RtlProPolicy::catch_up(const SmView& sm) {
-  while (pending_ || rtl_cycle_ < sm.cycle) {
+  // Cycle-timed, the events of the current cycle wait for its end.
+  while ((pending_ && !cycle_timed_) || rtl_cycle_ < sm.cycle) {
     const bool tick = rtl_cycle_ < sm.cycle;  // the group, if any, is the last of its cycle
     step(tick);
     if (tick) ++rtl_cycle_;
   }
-  group_warp_ = kNoWarp;
-  group_arrivals_ = 0;
 }
 
-void RtlProPolicy::begin_group(const SmView& sm) {
-  catch_up(sm);
+void RtlProPolicy::open_group(const SmView& sm) {
   rtl_->top().tbs_waiting_i = sm.tbs_waiting;
   pending_ = true;
 }
@@ -100,10 +103,15 @@ void RtlProPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint3
         throw Error(fmt::format("RTL pro_top, SM {} cycle {}: warp_order_o of TB slot {} holds warp slot {}, "
                                 "beyond the SM's {} slots",
                                 sm_, sm.cycle, tb, w, sm.warps.size()));
-      if (sm.warps[w].scheduler == sched) out.push_back(w);
+      // Cycle-timed, the registers may still list a TB's warps the sorter
+      // has not caught up with: only this scheduler's valid warps go out.
+      if (sm.warps[w].scheduler == sched && (!cycle_timed_ || std::binary_search(warps.begin(), warps.end(), w)))
+        out.push_back(w);
     }
   }
-  if (out.size() - begin != warps.size())
+  // Cycle-timed, a TB the sorter has not placed yet leaves its warps out of
+  // this cycle's order (the hardware cannot issue them either).
+  if (cycle_timed_ ? out.size() - begin > warps.size() : out.size() - begin != warps.size())
     throw Error(fmt::format("RTL pro_top, SM {} cycle {}: scheduler {} has {} warps but the block's TB order "
                             "(order_valid_o {:#x}) and warp order list {}",
                             sm_, sm.cycle, sched, warps.size(), uint32_t(t.order_valid_o), out.size() - begin));
@@ -152,8 +160,8 @@ void RtlProPolicy::fill_tables(const sched::IssuePolicy& golden, std::vector<Sta
 }
 
 void RtlProPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
-  begin_group(sm);
   const sched::WarpView& v = sm.warps[warp];
+  begin_group(sm, [&] { return group_warp_[v.scheduler] != kNoWarp; });
   if (sm.tbs[v.tb_slot].progress >= (uint64_t(1) << kPW))
     throw Error(fmt::format("SM {} cycle {}: TB slot {} has made {} thread-instructions of progress, beyond the "
                             "RTL's {}-bit counters (PW); use --sched-impl cpp for runs this long",
@@ -164,44 +172,51 @@ void RtlProPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_thr
   put_field(t.iss_warp_i, s * kWW, kWW, warp);
   put_field(t.iss_tb_i, s * kTW, kTW, v.tb_slot);
   put_field(t.iss_active_i, s * kActW, kActW, active_threads);
-  group_warp_ = warp;
+  group_warp_[s] = warp;
+  last_sched_ = s;
 }
 
-void RtlProPolicy::check_in_group(const char* event, uint32_t warp) const {
-  if (!pending_ || group_warp_ != warp)
+void RtlProPolicy::check_in_group(const char* event, uint32_t sched, uint32_t warp) const {
+  if (!pending_ || group_warp_[sched] != warp)
     throw Error(fmt::format("RTL pro_top, SM {}: {} of warp {} without its issued instruction (the block takes "
                             "it only with the instruction)",
                             sm_, event, warp));
 }
 
 void RtlProPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
-  check_in_group("barrier arrival", warp);
-  put_field(rtl_->top().arr_valid_i, sm.warps[warp].scheduler, 1, 1);
-  group_arrivals_ = 1;
+  const sched::WarpView& v = sm.warps[warp];
+  check_in_group("barrier arrival", v.scheduler, warp);
+  put_field(rtl_->top().arr_valid_i, v.scheduler, 1, 1);
+  ++nbar_delta_[v.tb_slot];
 }
 
 // The block decrements nWarpsAtBar by the warps the SM let go: those it
-// counted, plus this instruction's own arrival, minus those still waiting
-// (at another named barrier) after the release.
+// counted, plus what the pending edge adds before this release (this
+// instruction's own arrival; cycle-timed, the other schedulers' events of
+// the cycle too), minus those still waiting (at another named barrier).
 void RtlProPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
-  if (group_warp_ == kNoWarp || sm.warps[group_warp_].tb_slot != tb_slot)
+  const uint32_t group_warp = group_warp_[last_sched_];
+  if (group_warp == kNoWarp || sm.warps[group_warp].tb_slot != tb_slot)
     throw Error(fmt::format("RTL pro_top, SM {}: barrier release of TB slot {} not by an instruction of that TB "
                             "just issued (the block takes releases only with it)",
                             sm_, tb_slot));
   Vpro_top& t = rtl_->top();
-  const uint32_t s = sm.warps[group_warp_].scheduler;
-  const uint64_t counted = get_field(t.nbar_o, tb_slot * kNW, kNW) + group_arrivals_;
+  const uint32_t s = last_sched_;
+  const int64_t counted = int64_t(get_field(t.nbar_o, tb_slot * kNW, kNW)) + nbar_delta_[tb_slot];
+  const int64_t released = counted - int64_t(sm.tbs[tb_slot].warps_at_barrier);
   put_field(t.rel_valid_i, s, 1, 1);
-  put_field(t.rel_cnt_i, s * kNW, kNW, counted - sm.tbs[tb_slot].warps_at_barrier);
+  put_field(t.rel_cnt_i, s * kNW, kNW, uint64_t(released));
+  nbar_delta_[tb_slot] -= int32_t(released);
 }
 
 void RtlProPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
-  check_in_group("warp exit", warp);
-  put_field(rtl_->top().exit_valid_i, sm.warps[warp].scheduler, 1, 1);
+  const uint32_t s = sm.warps[warp].scheduler;
+  check_in_group("warp exit", s, warp);
+  put_field(rtl_->top().exit_valid_i, s, 1, 1);
 }
 
 void RtlProPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
-  begin_group(sm);
+  begin_group(sm, [this] { return rtl_->top().launch_valid_i != 0; });
   const sched::TbView& tb = sm.tbs[tb_slot];
   check_tb_id(tb.id, sm_, sm.cycle);
   Vpro_top& t = rtl_->top();
@@ -213,14 +228,14 @@ void RtlProPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
 }
 
 void RtlProPolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
-  begin_group(sm);
+  begin_group(sm, [this] { return rtl_->top().finish_valid_i != 0; });
   Vpro_top& t = rtl_->top();
   t.finish_valid_i = 1;
   t.finish_tb_i = tb_slot;
 }
 
 void RtlProPolicy::on_phase_change(const SmView& sm) {
-  begin_group(sm);
+  begin_group(sm, [this] { return rtl_->top().phase_change_i != 0; });
   rtl_->top().phase_change_i = 1;
 }
 

@@ -14,6 +14,13 @@
 // cycle's last event group takes it, or an edge of its own), also through
 // cycles the SM skipped. What this idealises is the sort latency, which the
 // real block would hide behind issue (docs/rtl.md, PRO blocks).
+//
+// Under -scwarp_rtl_timing cycle the block is clocked as the hardware is:
+// one edge at the end of each SM cycle, tick_i = 1, with all of that
+// cycle's events (pro_top applies them in its fixed order), and no
+// sort-only edges: sorts take one step per cycle, and order() reads the
+// order registers as they are, a TB still unsorted leaving its warps out
+// of this cycle's order (docs/rtl.md, "Cycle-timed co-simulation").
 #pragma once
 
 #include <cstdint>
@@ -35,6 +42,8 @@ class VerilatedBlock;  // tb/cosim/verilated_block.h
 
 class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
+  static constexpr bool kCycleTimed = true;  // -scwarp_rtl_timing cycle
+
   // Refuses (scwarp::Error) an SM or a THRESHOLD the Verilated block cannot hold.
   explicit RtlProPolicy(const sched::PolicyContext& ctx);
   ~RtlProPolicy() override;
@@ -62,15 +71,23 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
-  // Takes the pending event group's edge and ticks the block up to `sm`'s
-  // cycle, each edge followed by sort-only edges until done_o.
+  // Takes the pending events' edge and ticks the block up to `sm`'s cycle;
+  // transaction-level, each edge is followed by sort-only edges until done_o.
   void catch_up(const sched::SmView& sm);
   void step(bool tick);
-  // Starts a new event group: everything before it is applied first.
-  void begin_group(const sched::SmView& sm);
-  // Refuses an arrival or exit of `warp` that does not come with its
-  // issued instruction (the pending group).
-  void check_in_group(const char* event, uint32_t warp) const;
+  // Starts a new event group. Transaction-level everything before it is
+  // applied first; cycle-timed only a pending event on the same port
+  // (`port_busy`) is, with an edge of its own inside the cycle.
+  template <typename PortBusy>
+  void begin_group(const sched::SmView& sm, PortBusy port_busy) {
+    catch_up(sm);
+    if (port_busy()) step(false);
+    open_group(sm);
+  }
+  void open_group(const sched::SmView& sm);
+  // Refuses an arrival or exit of `warp` (of scheduler `sched`) that does
+  // not come with its issued instruction (the pending group).
+  void check_in_group(const char* event, uint32_t sched, uint32_t warp) const;
   void read_tb_order();
 
   uint32_t sm_;
@@ -78,9 +95,14 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   uint32_t threshold_;  // -scwarp_pro_threshold
   std::unique_ptr<VerilatedBlock<Vpro_top>> rtl_;
   uint64_t rtl_cycle_ = 0;         // the SM cycle the block is in
+  bool cycle_timed_;               // -scwarp_rtl_timing cycle
   bool pending_ = false;           // event inputs are loaded and wait for their edge
-  uint32_t group_warp_ = sched::kNoWarp;  // the pending group's issued warp, if any
-  uint32_t group_arrivals_ = 0;    // its barrier arrival (0 or 1): nbar_o does not count it yet
+  // Per scheduler, the pending edge's issued warp (kNoWarp: none).
+  uint32_t group_warp_[kRtlSchedulers];
+  uint32_t last_sched_ = 0;        // the scheduler of the latest issue
+  // Per TB slot, what the pending edge changes nWarpsAtBar by before a
+  // release (arrivals minus earlier releases): nbar_o does not count it yet.
+  int32_t nbar_delta_[kRtlTbs] = {};
   std::vector<uint32_t> tb_order_;
   std::vector<uint32_t> tb_warps_;  // order()'s scratch: one TB's warps
 };

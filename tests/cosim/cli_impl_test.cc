@@ -143,24 +143,28 @@ TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
   EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
 }
 
-// -scwarp_rtl_timing cycle runs the BAWS block one edge per SM cycle: the
-// run verifies and differs from the transaction-level one only in timing;
-// the modes it has no meaning in, and adapters without it, are refused.
-TEST(RtlTiming, CycleTimedBawsVerifiesAndTheOthersAreRefused) {
+// -scwarp_rtl_timing cycle runs the BAWS and PRO blocks one edge per SM
+// cycle: the runs verify and differ from the transaction-level ones only in
+// timing; the modes it has no meaning in, and adapters without it, are
+// refused.
+TEST(RtlTiming, CycleTimedBawsAndProVerifyAndTheOthersAreRefused) {
   const std::string dir = scwarp::testing::scratch_dir();
-  const std::string args = "run --config tiny --workload matmul --size tiny --sched mwf_lrr --fetch cff --sched-impl rtl";
-  const nlohmann::json transaction = run_report(args, dir + "/transaction.json");
-  const nlohmann::json cycle = run_report(args + " --set scwarp_rtl_timing=cycle", dir + "/cycle.json");
-  EXPECT_TRUE(cycle["verified"].get<bool>());
-  EXPECT_EQ(cycle["thread_instructions"], transaction["thread_instructions"]);
-  EXPECT_GT(cycle["cycles"].get<uint64_t>(), 0u);
+  for (const char* sched : {"mwf_lrr --fetch cff", "pro"}) {
+    const std::string args =
+        std::string("run --config tiny --workload reduction --size tiny --sched-impl rtl --sched ") + sched;
+    const nlohmann::json transaction = run_report(args, dir + "/transaction.json");
+    const nlohmann::json cycle = run_report(args + " --set scwarp_rtl_timing=cycle", dir + "/cycle.json");
+    EXPECT_TRUE(cycle["verified"].get<bool>()) << sched;
+    EXPECT_EQ(cycle["thread_instructions"], transaction["thread_instructions"]) << sched;
+    EXPECT_GT(cycle["cycles"].get<uint64_t>(), 0u) << sched;
+  }
   const struct {
     const char* args;
     const char* error;
   } refused[] = {
       {"--sched mwf_lrr --sched-impl lockstep", "-scwarp_rtl_timing cycle: needs --sched-impl rtl"},
       {"--sched mwf_lrr", "-scwarp_rtl_timing cycle: needs --sched-impl rtl"},
-      {"--sched pro --sched-impl rtl", "the RTL of 'pro' has a transaction-level adapter only"},
+      {"--sched vtw --sched-impl rtl", "the RTL of 'vtw' has a transaction-level adapter only"},
   };
   for (const auto& r : refused) {
     const ProcessResult p = run_scwarp(std::string("run --config tiny --workload matmul --size tiny ") + r.args +
