@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sc_model/common/error.h"
+#include "sc_model/sm/former_registry.h"
 
 namespace scwarp::sm {
 
@@ -28,7 +29,8 @@ IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cf
     : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
       policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
   order_.reserve(table.warps().size());
-  if (table.large_warps()) formers_.resize(cfg.schedulers_per_sm);
+  if (!table.large_warps()) return;
+  for (uint32_t s = 0; s < cfg.schedulers_per_sm; ++s) formers_.push_back(make_subwarp_former({cfg, table.view(), s}));
 }
 
 bool IssueStage::tick(uint64_t cycle) {
@@ -46,7 +48,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   // (issue, decode, writeback, barrier release, launch) refreshes it.
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
   update_free_units(cycle);
-  if (!formers_.empty() && formers_[sched].busy()) return issue_subwarp(sched, cycle);
+  if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   bool unit_busy = false;
@@ -174,7 +176,7 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   slot.deps.begin_instruction(rec_.is_branch && !jump);
   uint32_t threads = 0;
   for (const func::ExecRecord& row : rows_) threads += uint32_t(std::popcount(row.exec_mask));
-  formers_[sched].begin(w, unit, rec_, rows_, jump);  // takes rows_
+  formers_[sched]->begin(w, unit, rec_, rows_, jump);  // takes rows_
   count_instruction(w, rec_, threads);
   // The TB is not done while its instruction is still being broken down
   // (its last, an exit, may have ended every warp already).
@@ -185,7 +187,7 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
 }
 
 bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
-  SubwarpFormer& former = formers_[sched];
+  SubwarpFormerIf& former = *formers_[sched];
   const uint32_t w = former.warp();
   WarpSlot& slot = table_.warps()[w];
   const Subwarp s = former.next(slot.deps);
@@ -271,6 +273,12 @@ void IssueStage::replay_order(uint64_t cycle) {
     const std::vector<uint32_t>& warps = table_.scheduler_warps(s);
     if (!warps.empty()) policy_.order(table_.view(), s, warps, order_);
   }
+}
+
+uint64_t IssueStage::compared_subwarps() const {
+  uint64_t n = 0;
+  for (const auto& f : formers_) n += f->compared_subwarps();
+  return n;
 }
 
 void IssueStage::repeat_stalls(uint64_t from, uint64_t count) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -43,6 +44,8 @@ class IssueStage : public sc_core::sc_module {
   // what a tick at that cycle would have made the policy do (for snapshots
   // taken at cycles the SM slept through).
   void replay_order(uint64_t cycle);
+  // Sub-warps its formers compared with a second model (lockstep).
+  uint64_t compared_subwarps() const;
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
@@ -67,7 +70,8 @@ class IssueStage : public sc_core::sc_module {
   stats::SmCounters& counters_;
   func::ExecRecord rec_;             // reused: ~300 bytes
   std::vector<func::ExecRecord> rows_;   // a large warp's rows (reused)
-  std::vector<SubwarpFormer> formers_;   // per scheduler (large warps only)
+  // Per scheduler (large warps only): one allocation each, at construction.
+  std::vector<std::unique_ptr<SubwarpFormerIf>> formers_;
   std::vector<uint32_t> order_;      // reused policy output
   std::vector<Stall> last_stall_;    // per scheduler, for repeat_stalls
 };

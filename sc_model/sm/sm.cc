@@ -270,6 +270,7 @@ void Sm::report(stats::SmCounters& out) const {
   out = counters_;
   out.lockstep_issue_orders = issue_policy_->compared_decisions();
   out.lockstep_fetch_picks = fetch_policy_->compared_decisions();
+  out.lockstep_subwarps = issue_.compared_subwarps();
   fetch_.report(out);
   l1d_.report(out.l1d);
   l1c_.report(out.l1c);

@@ -95,7 +95,7 @@ void SubwarpFormer::begin(uint32_t warp, UnitChoice unit, const func::ExecRecord
   single_ = single || any == 0;
 }
 
-Subwarp SubwarpFormer::next(const ThreadDependencies& deps) const {
+Subwarp SubwarpFormer::next(const ThreadDependencies& deps) {
   Subwarp s;
   if (single_) return s;
   for (uint32_t r = 0; r < remaining_.size(); ++r) {
@@ -106,20 +106,25 @@ Subwarp SubwarpFormer::next(const ThreadDependencies& deps) const {
   return s;
 }
 
-void SubwarpFormer::take(const Subwarp& s, func::ExecRecord& out) {
-  out = whole_;
+void subwarp_record(const func::ExecRecord& whole, const std::vector<func::ExecRecord>& rows, const Subwarp& s,
+                    bool single, func::ExecRecord& out) {
+  out = whole;
   out.active_mask = out.exec_mask = s.lanes;
-  if (single_) {
-    for (const func::ExecRecord& r : rows_) out.active_mask |= r.exec_mask;
+  if (single) {
+    for (const func::ExecRecord& r : rows) out.active_mask |= r.exec_mask;
     out.exec_mask = out.active_mask;
-    busy_ = false;
     return;
   }
   for (uint32_t m = s.lanes; m; m &= m - 1) {
     const unsigned c = unsigned(std::countr_zero(m));
-    out.addr[c] = rows_[s.row[c]].addr[c];
+    out.addr[c] = rows[s.row[c]].addr[c];
   }
+}
+
+void SubwarpFormer::take(const Subwarp& s, func::ExecRecord& out) {
+  subwarp_record(whole_, rows_, s, single_, out);
   busy_ = false;
+  if (single_) return;
   for (uint32_t r = 0; r < remaining_.size(); ++r) busy_ |= (remaining_[r] &= ~s.lanes_of_row(r)) != 0;
 }
 

@@ -74,22 +74,48 @@ class ThreadDependencies {
   bool formed_ = true;
 };
 
-// The sub-warp former of one scheduler: the instruction it is breaking down.
-class SubwarpFormer {
+// What the issue stage asks of one scheduler's sub-warp former. The C++
+// SubwarpFormer below is one; tb/cosim adds the Verilated rtl/lwm former and
+// a lockstep pair through former_registry.h (-scwarp_sched_impl).
+class SubwarpFormerIf {
  public:
-  // Starts on warp slot `warp`'s instruction `whole` with row parts `rows`;
-  // `single`: an unconditional branch, one sub-warp (the paper's jump rule).
-  void begin(uint32_t warp, UnitChoice unit, const func::ExecRecord& whole, std::vector<func::ExecRecord>& rows,
-             bool single);
-  bool busy() const { return busy_; }
-  bool single() const { return single_; }
-  uint32_t warp() const { return warp_; }
-  UnitChoice unit() const { return unit_; }
+  virtual ~SubwarpFormerIf() = default;
+  // Starts on warp slot `warp`'s instruction `whole` with row parts `rows`
+  // (taken: `rows` gets back a vector to reuse); `single`: an unconditional
+  // branch, one sub-warp (the paper's jump rule).
+  virtual void begin(uint32_t warp, UnitChoice unit, const func::ExecRecord& whole,
+                     std::vector<func::ExecRecord>& rows, bool single) = 0;
+  virtual bool busy() const = 0;
+  virtual bool single() const = 0;
+  virtual uint32_t warp() const = 0;
+  virtual UnitChoice unit() const = 0;
   // The next sub-warp: per column, the lowest row whose thread is still to
   // be packed and not pending in `deps` (lanes 0: none can go this cycle).
-  Subwarp next(const ThreadDependencies& deps) const;
-  // Takes `s` out of what is left and writes its 32-lane record.
-  void take(const Subwarp& s, func::ExecRecord& out);
+  // Not const: an RTL former evaluates its model here.
+  virtual Subwarp next(const ThreadDependencies& deps) = 0;
+  // Takes `s` (what next() returned) out of what is left and writes its
+  // 32-lane record.
+  virtual void take(const Subwarp& s, func::ExecRecord& out) = 0;
+  // Sub-warps compared with a second former (--sched-impl lockstep; 0 otherwise).
+  virtual uint64_t compared_subwarps() const { return 0; }
+};
+
+// The 32-lane record of sub-warp `s` of the instruction `whole` with row
+// parts `rows`; a jump's (`single`) carries every row's lanes.
+void subwarp_record(const func::ExecRecord& whole, const std::vector<func::ExecRecord>& rows, const Subwarp& s,
+                    bool single, func::ExecRecord& out);
+
+// The sub-warp former of one scheduler: the instruction it is breaking down.
+class SubwarpFormer final : public SubwarpFormerIf {
+ public:
+  void begin(uint32_t warp, UnitChoice unit, const func::ExecRecord& whole, std::vector<func::ExecRecord>& rows,
+             bool single) override;
+  bool busy() const override { return busy_; }
+  bool single() const override { return single_; }
+  uint32_t warp() const override { return warp_; }
+  UnitChoice unit() const override { return unit_; }
+  Subwarp next(const ThreadDependencies& deps) override;
+  void take(const Subwarp& s, func::ExecRecord& out) override;
 
  private:
   bool busy_ = false;

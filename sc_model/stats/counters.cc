@@ -74,6 +74,7 @@ SmCounters& SmCounters::operator+=(const SmCounters& o) {
   ibuffer_flushes += o.ibuffer_flushes;
   lockstep_issue_orders += o.lockstep_issue_orders;
   lockstep_fetch_picks += o.lockstep_fetch_picks;
+  lockstep_subwarps += o.lockstep_subwarps;
   shared_accesses += o.shared_accesses;
   shared_bank_cycles += o.shared_bank_cycles;
   const_accesses += o.const_accesses;

@@ -88,6 +88,7 @@ struct SmCounters {
   CacheCounters l1i, l1d, l1c;  // l1c: the constant cache
   // Decisions compared with a second model (--sched-impl lockstep; 0 otherwise).
   uint64_t lockstep_issue_orders = 0, lockstep_fetch_picks = 0;
+  uint64_t lockstep_subwarps = 0;  // sub-warps formed by both LWM formers (large warps only)
   SmCounters& operator+=(const SmCounters& o);
 };
 

@@ -86,7 +86,7 @@ nlohmann::json simd_json(const SmCounters& c) {
 }
 
 nlohmann::json lockstep_json(const SmCounters& c) {
-  return {{"issue_orders", c.lockstep_issue_orders}, {"fetch_picks", c.lockstep_fetch_picks}};
+  return {{"issue_orders", c.lockstep_issue_orders}, {"fetch_picks", c.lockstep_fetch_picks}, {"subwarps", c.lockstep_subwarps}};
 }
 
 }  // namespace
