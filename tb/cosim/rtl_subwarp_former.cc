@@ -19,6 +19,10 @@ namespace {
 constexpr unsigned kRowBits = clog2(kRtlLwmRows), kSlotBits = clog2(kRtlLwmSlots);
 
 void check_fits(const config::GpuConfig& cfg) {
+  // Its adapter takes an edge per former operation: transaction level only.
+  if (cfg.rtl_timing == "cycle")
+    throw Error("-scwarp_rtl_timing cycle: the LWM sub-warp former's RTL adapter is transaction-level only; use "
+                "-scwarp_rtl_timing transaction (or -scwarp_large_warp_size 32)");
   const uint32_t rows = cfg.large_warp_rows(), slots = cfg.scheduled_warps_per_sm();
   if (rows <= kRtlLwmRows && slots <= kRtlLwmSlots) return;
   throw Error(fmt::format("--sched-impl {}: the Verilated LWM sub-warp former is built for large warps of at most "
