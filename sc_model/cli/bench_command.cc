@@ -5,12 +5,15 @@
 #include "sc_model/cli/bench_command.h"
 
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "sc_model/cli/bench_against.h"
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/peak_memory.h"
@@ -30,6 +33,7 @@ struct BenchOptions {
   bool functional = false;
   ConfigChoice config;                 // timing mode only
   std::string json_path;
+  std::string against;                 // timing mode only: another build's scwarp
 };
 
 struct BenchTotals {
@@ -112,7 +116,21 @@ int bench_functional(const BenchOptions& opts) {
 }
 
 int bench_timing(const BenchOptions& opts) {
-  return run_timing_bench({opts.workloads, opts.size, opts.seed, opts.config, opts.json_path});
+  const TimingBenchRequest request{opts.workloads, opts.size, opts.seed, opts.config, opts.json_path, opts.against};
+  return opts.against.empty() ? run_timing_bench(request) : run_bench_against(request);
+}
+
+// An executable regular file, checked before any run starts.
+CLI::Validator executable_file() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        struct stat st {};
+        if (stat(path.c_str(), &st) != 0) return "'" + path + "' does not exist";
+        if (!S_ISREG(st.st_mode) || access(path.c_str(), X_OK) != 0)
+          return "'" + path + "' is not an executable file";
+        return "";
+      },
+      "EXECUTABLE");
 }
 
 }  // namespace
@@ -139,7 +157,13 @@ void add_bench_command(CLI::App& app, int& exit_status) {
   CLI::Option* impl = cmd->add_option("--sched-impl", opts->config.sched_impl,
                                       "Who runs the policies: cpp, rtl or lockstep (the cost of RTL in the loop)");
   CLI::Option* set = cmd->add_option("--set", opts->config.sets, "Override a config option, NAME=VALUE");
+  CLI::Option* against =
+      cmd->add_option("--against", opts->against,
+                      "Another build's scwarp binary: run each workload on it and on this build, "
+                      "interleaved, and print both rates, their ratio and whether the cycles agree")
+          ->check(executable_file());
   cmd->add_flag("--functional", opts->functional, "Measure the functional engine alone")
+      ->excludes(against)
       ->excludes(config)
       ->excludes(sched)
       ->excludes(fetch)

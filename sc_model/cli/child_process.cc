@@ -37,33 +37,34 @@ std::string read_whole(int fd) {
 // killed when its parent dies, whatever kills the parent (SIGKILL included),
 // so no orphaned run goes on simulating after its sweep; the parent may have
 // died before the request took effect, hence the getppid() check.
-[[noreturn]] void become_child(char* const argv[], int stderr_fd, pid_t parent) {
+[[noreturn]] void become_child(const char* program, char* const argv[], int stderr_fd, pid_t parent) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(kExitChildSetup);
   const int null_fd = open("/dev/null", O_WRONLY);
   if (null_fd < 0 || dup2(null_fd, STDOUT_FILENO) < 0 || dup2(stderr_fd, STDERR_FILENO) < 0)
     _exit(kExitChildSetup);
-  execv("/proc/self/exe", argv);
+  execv(program, argv);
   constexpr char kMessage[] = "scwarp: error: cannot start a child scwarp: exec failed\n";
   [[maybe_unused]] const ssize_t ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
   _exit(kExitChildSetup);
 }
 
-pid_t spawn_self(const std::vector<std::string>& args, int stderr_fd) {
+pid_t spawn_self(const std::string& program, const std::vector<std::string>& args, int stderr_fd) {
   std::vector<char*> argv{const_cast<char*>("scwarp")};
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw Error(std::string("cannot start a child scwarp: ") + std::strerror(errno));
-  if (pid == 0) become_child(argv.data(), stderr_fd, parent);
+  if (pid == 0) become_child(program.c_str(), argv.data(), stderr_fd, parent);
   return pid;
 }
 
 }  // namespace
 
-SelfChild::SelfChild(const std::vector<std::string>& args) : stderr_fd_(make_unlinked_temp_file()) {
+SelfChild::SelfChild(const std::vector<std::string>& args, const std::string& program)
+    : stderr_fd_(make_unlinked_temp_file()) {
   try {
-    pid_ = spawn_self(args, stderr_fd_);
+    pid_ = spawn_self(program, args, stderr_fd_);
   } catch (...) {
     close(stderr_fd_);
     throw;
@@ -95,6 +96,8 @@ EndedChild wait_any_child() {
   return ended;
 }
 
-ChildResult run_self(const std::vector<std::string>& args) { return SelfChild(args).wait(); }
+ChildResult run_self(const std::vector<std::string>& args, const std::string& program) {
+  return SelfChild(args, program).wait();
+}
 
 }  // namespace scwarp::cli

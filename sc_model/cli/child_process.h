@@ -19,14 +19,18 @@ struct ChildResult {
 // parent was already gone).
 inline constexpr int kExitChildSetup = 127;
 
+// The program a child runs by default: this very binary.
+inline constexpr const char* kThisProgram = "/proc/self/exe";
+
 // A child scwarp started in the background; its stdout is discarded and its
 // stderr kept in an unlinked temporary file until the result is collected.
 // The child is killed when this process dies (Linux's parent-death signal).
 class SelfChild {
  public:
-  // `args` are the arguments after the program name. Throws scwarp::Error if
-  // the child cannot be started.
-  explicit SelfChild(const std::vector<std::string>& args);
+  // `args` are the arguments after the program name; `program` is this
+  // binary unless another build's scwarp is named (`bench --against`).
+  // Throws scwarp::Error if the child cannot be started.
+  explicit SelfChild(const std::vector<std::string>& args, const std::string& program = kThisProgram);
   ~SelfChild();
   SelfChild(const SelfChild&) = delete;
   SelfChild& operator=(const SelfChild&) = delete;
@@ -52,7 +56,7 @@ struct EndedChild {
 // there is none.
 EndedChild wait_any_child();
 
-// Starts a child and waits for it.
-ChildResult run_self(const std::vector<std::string>& args);
+// Starts a child (this binary, or `program`) and waits for it.
+ChildResult run_self(const std::vector<std::string>& args, const std::string& program = kThisProgram);
 
 }  // namespace scwarp::cli

@@ -3,28 +3,20 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "sc_model/cli/child_process.h"
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
+#include "sc_model/common/error.h"
 #include "tb/workloads/workload.h"
 
 namespace scwarp::cli {
 namespace {
 
 constexpr const char* kRowFormat = "{:<16} {:>8} {:>12} {:>11} {:>8} {:>9} {:>9} {:>9} {:>8}\n";
-
-// One workload's run, from its child's JSON report (or its error).
-struct BenchRow {
-  std::string workload;
-  bool completed = false, verified = false;
-  std::string error;
-  uint64_t cycles = 0, thread_instructions = 0, warp_instructions = 0, peak_bytes = 0;
-  double launch_seconds = 0;
-  double per_second(uint64_t count) const { return launch_seconds > 0 ? double(count) / launch_seconds : 0; }
-};
 
 std::vector<std::string> child_args(const TimingBenchRequest& req, const std::string& workload,
                                     const std::string& json_path) {
@@ -36,28 +28,6 @@ std::vector<std::string> child_args(const TimingBenchRequest& req, const std::st
   if (!req.config.sched_impl.empty()) args.insert(args.end(), {"--sched-impl", req.config.sched_impl});
   for (const std::string& set : req.config.sets) args.insert(args.end(), {"--set", set});
   return args;
-}
-
-BenchRow run_one(const TimingBenchRequest& req, const std::string& workload) {
-  const std::string json_path = fmt::format("/tmp/scwarp-bench-{}-{}.json", getpid(), workload);
-  BenchRow row;
-  row.workload = workload;
-  const ChildResult child = run_self(child_args(req, workload, json_path));
-  if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed) {
-    row.error = child.stderr_text.substr(0, child.stderr_text.find('\n'));
-    return row;
-  }
-  std::ifstream in(json_path);
-  const nlohmann::json report = nlohmann::json::parse(in);
-  std::remove(json_path.c_str());
-  row.completed = true;
-  row.verified = report.at("verified").get<bool>();
-  row.cycles = report.at("cycles").get<uint64_t>();
-  row.thread_instructions = report.at("thread_instructions").get<uint64_t>();
-  row.warp_instructions = report.at("warp_instructions").get<uint64_t>();
-  row.launch_seconds = report.at("host").at("launch_seconds").get<double>();
-  row.peak_bytes = report.at("host").at("peak_resident_bytes").get<uint64_t>();
-  return row;
 }
 
 void print_row(const BenchRow& r) {
@@ -72,7 +42,40 @@ void print_row(const BenchRow& r) {
              fmt::format("{:.0f}", double(r.peak_bytes) / (1 << 20)));
 }
 
-nlohmann::json row_json(const BenchRow& r) {
+}  // namespace
+
+BenchRow run_bench_row(const TimingBenchRequest& req, const std::string& workload, const std::string& program) {
+  const std::string json_path = fmt::format("/tmp/scwarp-bench-{}-{}.json", getpid(), workload);
+  BenchRow row;
+  row.workload = workload;
+  const ChildResult child = run_self(child_args(req, workload, json_path), program);
+  if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed) {
+    row.error = child.stderr_text.substr(0, child.stderr_text.find('\n'));
+    if (row.error.empty()) row.error = fmt::format("exited with status {} and said nothing", child.exit_status);
+    std::remove(json_path.c_str());
+    return row;
+  }
+  // Another build's binary may not be scwarp at all, or write an older
+  // report: say so rather than fail on the parse.
+  try {
+    std::ifstream in(json_path);
+    if (!in) throw Error("it wrote no JSON report");
+    const nlohmann::json report = nlohmann::json::parse(in);
+    row.verified = report.at("verified").get<bool>();
+    row.cycles = report.at("cycles").get<uint64_t>();
+    row.thread_instructions = report.at("thread_instructions").get<uint64_t>();
+    row.warp_instructions = report.at("warp_instructions").get<uint64_t>();
+    row.launch_seconds = report.at("host").at("launch_seconds").get<double>();
+    row.peak_bytes = report.at("host").at("peak_resident_bytes").get<uint64_t>();
+    row.completed = true;
+  } catch (const std::exception& e) {
+    row.error = fmt::format("no usable run report: {}", e.what());
+  }
+  std::remove(json_path.c_str());
+  return row;
+}
+
+nlohmann::json bench_row_json(const BenchRow& r) {
   nlohmann::json j = {{"workload", r.workload}, {"completed", r.completed}};
   if (!r.completed) {
     j["error"] = r.error;
@@ -90,35 +93,35 @@ nlohmann::json row_json(const BenchRow& r) {
   return j;
 }
 
-// Mean over the suite's workloads (microbenchmarks left out) of each run's
-// thread instructions per second: the figure the speed target is set on.
 double suite_mean_rate(const std::vector<BenchRow>& rows) {
   const std::vector<std::string> suite = workloads::suite_workload_names();
   double sum = 0;
   int n = 0;
   for (const BenchRow& r : rows) {
     if (!r.completed || std::find(suite.begin(), suite.end(), r.workload) == suite.end()) continue;
-    sum += r.per_second(r.thread_instructions);
+    sum += r.thread_rate();
     ++n;
   }
   return n ? sum / n : 0;
 }
 
-}  // namespace
+std::string bench_heading(const TimingBenchRequest& req) {
+  const auto given = [](const std::string& v) { return v.empty() ? std::string("the config's") : v; };
+  return fmt::format("config {}, size {}, seed {}, sched {}, fetch {}, sched-impl {}",
+                     req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed,
+                     given(req.config.scheduler), given(req.config.fetch_policy), given(req.config.sched_impl));
+}
 
 int run_timing_bench(const TimingBenchRequest& req) {
   const std::vector<std::string> names = req.workloads.empty() ? workloads::workload_names() : req.workloads;
-  const auto given = [](const std::string& v) { return v.empty() ? std::string("the config's") : v; };
-  fmt::print("timing benchmark, config {}, size {}, seed {}, sched {}, fetch {}, sched-impl {}\n",
-             req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed,
-             given(req.config.scheduler), given(req.config.fetch_policy), given(req.config.sched_impl));
+  fmt::print("timing benchmark, {}\n", bench_heading(req));
   fmt::print(kRowFormat, "workload", "verified", "thread instr", "cycles", "sim s", "M thr/s",
              "M warp/s", "K cyc/s", "peak MiB");
   std::vector<BenchRow> rows;
   bool all_ok = true;
   uint64_t peak = 0;
   for (const std::string& name : names) {
-    rows.push_back(run_one(req, name));
+    rows.push_back(run_bench_row(req, name));
     print_row(rows.back());
     all_ok = all_ok && rows.back().completed && rows.back().verified;
     peak = std::max(peak, rows.back().peak_bytes);
@@ -134,7 +137,7 @@ int run_timing_bench(const TimingBenchRequest& req) {
                              {"runs", nlohmann::json::array()},
                              {"suite_mean_thread_instructions_per_second", suite_rate},
                              {"peak_resident_bytes", peak}};
-    for (const BenchRow& r : rows) report["runs"].push_back(row_json(r));
+    for (const BenchRow& r : rows) report["runs"].push_back(bench_row_json(r));
     write_json_file(req.json_path, report);
   }
   return all_ok ? kExitOk : kExitVerificationFailed;
