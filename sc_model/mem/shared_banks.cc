@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -22,19 +23,31 @@ uint32_t shared_bank_cycles(const func::ExecRecord& rec, uint32_t banks) {
   if (rec.mem_bytes > kMaxLaneBytes)
     throw Error(fmt::format("{}-byte shared access per lane exceeds {} bytes", rec.mem_bytes, kMaxLaneBytes));
   if (rec.exec_mask == 0 || rec.mem_bytes == 0) return 0;
+  // Each bank counts the distinct words it serves: a word is looked up only
+  // among the earlier words of its own bank (a chain through `next`), so a
+  // warp costs about one comparison per lane instead of a sort.
+  constexpr uint32_t kNone = ~0u;
   std::array<uint64_t, kMaxWords> words;
-  size_t n = 0;
-  for (uint32_t lane = 0; lane < func::kWarpSize; ++lane) {
-    if (!(rec.exec_mask >> lane & 1)) continue;
-    uint64_t first = rec.addr[lane] / 4, last = (rec.addr[lane] + rec.mem_bytes - 1) / 4;
-    for (uint64_t w = first; w <= last; ++w) words[n++] = w;
-  }
-  std::sort(words.begin(), words.begin() + n);
-  size_t distinct = size_t(std::unique(words.begin(), words.begin() + n) - words.begin());
-  std::array<uint32_t, kMaxBanks> per_bank;
+  std::array<uint32_t, kMaxWords> next;
+  std::array<uint32_t, kMaxBanks> head, per_bank;
+  std::fill_n(head.begin(), banks, kNone);
   std::fill_n(per_bank.begin(), banks, 0u);
-  uint32_t cycles = 0;
-  for (size_t i = 0; i < distinct; ++i) cycles = std::max(cycles, ++per_bank[words[i] % banks]);
+  const bool power_of_two = (banks & (banks - 1)) == 0;
+  uint32_t n = 0, cycles = 0;
+  for (uint32_t mask = rec.exec_mask; mask != 0; mask &= mask - 1) {
+    const uint32_t lane = uint32_t(std::countr_zero(mask));
+    const uint64_t first = rec.addr[lane] / 4, last = (rec.addr[lane] + rec.mem_bytes - 1) / 4;
+    for (uint64_t w = first; w <= last; ++w) {
+      const uint32_t bank = uint32_t(power_of_two ? w & (banks - 1) : w % banks);
+      uint32_t i = head[bank];
+      while (i != kNone && words[i] != w) i = next[i];
+      if (i != kNone) continue;  // broadcast: the bank serves this word already
+      words[n] = w;
+      next[n] = head[bank];
+      head[bank] = n++;
+      cycles = std::max(cycles, ++per_bank[bank]);
+    }
+  }
   return cycles;
 }
 
