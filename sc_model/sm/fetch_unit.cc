@@ -44,8 +44,7 @@ bool FetchUnit::fetch(uint64_t cycle) {
   if (table_.resident_tbs() == 0) return false;
   candidates_.clear();
   refused_last_tick_ = 0;
-  for (uint32_t w = 0; w < table_.warps().size(); ++w)
-    if (table_.fetchable(w)) candidates_.push_back(w);
+  table_.append_fetchable(candidates_);
   bool started = false;
   for (uint32_t n = 0; n < cfg_.fetch_width && !candidates_.empty(); ++n) {
     uint32_t w = policy_.choose(table_.view(), candidates_, issue_);

@@ -16,7 +16,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       warp_views_(cfg.scheduled_warps_per_sm()),
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
-      fetchable_(cfg.scheduled_warps_per_sm(), 0),
+      fetchable_((cfg.scheduled_warps_per_sm() + 63) / 64, 0),
       cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
@@ -106,7 +106,7 @@ void WarpTable::remove(uint32_t t) {
     warp_views_[w].valid = false;
     warp_views_[w].wait = WarpWait::Empty;
     warp_views_[w].ibuffer_count = 0;
-    fetchable_[w] = 0;
+    fetchable_[w / 64] &= ~(uint64_t(1) << (w % 64));
   }
   tbs_[t] = TbSlot{};
   v.valid = false;
@@ -127,8 +127,10 @@ void WarpTable::update_fetchable(uint32_t w) {
   // barrel processing relaxes for it to ThreadDependencies::refetch_ready.
   const bool barrel_ready = large_warps_ ? !slot.deps.forming() && (!fetch_barrel_ || slot.deps.refetch_ready())
                                          : !fetch_barrel_ || slot.issued_in_flight == 0;
-  fetchable_[w] = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
-                  slot.fetch_pos.pc < slot.fetch_end;
+  const bool fetchable = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
+                         slot.fetch_pos.pc < slot.fetch_end;
+  const uint64_t bit = uint64_t(1) << (w % 64);
+  fetchable_[w / 64] = fetchable ? fetchable_[w / 64] | bit : fetchable_[w / 64] & ~bit;
 }
 
 void WarpTable::refresh(uint32_t w) {

@@ -4,6 +4,7 @@
 // the stages. Plain state shared by the fetch and issue stages; the Sm owns it.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <unordered_set>
@@ -72,7 +73,12 @@ class WarpTable {
   // Recomputes only whether fetch may pick warp `w` (valid, not exited,
   // I-buffer room, no fetch in flight, fetch position inside its function).
   void update_fetchable(uint32_t w);
-  bool fetchable(uint32_t w) const { return fetchable_[w] != 0; }
+  // Appends the fetchable warps to `out`, ascending slot.
+  void append_fetchable(std::vector<uint32_t>& out) const {
+    for (uint32_t word = 0; word < fetchable_.size(); ++word)
+      for (uint64_t bits = fetchable_[word]; bits != 0; bits &= bits - 1)
+        out.push_back(word * 64 + uint32_t(std::countr_zero(bits)));
+  }
   void refresh_tb(uint32_t tb_slot);
   // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
   const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
@@ -104,7 +110,9 @@ class WarpTable {
   std::vector<sched::WarpView> warp_views_;
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
-  std::vector<uint8_t> fetchable_;  // by warp slot: a byte scan per cycle, not a pointer chase
+  // Bit w % 64 of word w / 64: fetch may pick warp w. Fetch scans it every
+  // cycle: a word per 64 warps, not a pointer chase or a byte per warp.
+  std::vector<uint64_t> fetchable_;
   const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
