@@ -50,13 +50,6 @@ void check_writable(ExecContext& c, unsigned lane, const Access& a) {
     c.fault(lane, fmt::format("write to .const memory at address 0x{:x}", a.addr));
 }
 
-void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
-  ptx::Space& s = c.rec.mem_space;
-  s = (s == Space::None || s == a.space) ? a.space : Space::Generic;
-  c.rec.mem_bytes = bytes;
-  c.rec.addr[lane] = a.addr;
-}
-
 // One lane's access being resolved: where it points and how it was written.
 struct LaneAccess {
   ExecContext& c;
@@ -85,7 +78,11 @@ Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
   if (a.was_generic) a.space = generic_space(addr, &a.addr);
   if ((a.space == Space::Global || a.space == Space::Const) && a.addr < kNullPage)
     a.fault("(null pointer)");
-  if (a.addr % bytes != 0) a.fault(fmt::format("is misaligned (not a multiple of {})", bytes));
+  // Access sizes are powers of two (1 to 32 bytes): a mask, not a division.
+  // (Not std::has_single_bit: without -mpopcnt that is a libgcc call.)
+  const bool power_of_two = (bytes & (bytes - 1)) == 0;
+  const bool misaligned = power_of_two ? (a.addr & (bytes - 1)) != 0 : a.addr % bytes != 0;
+  if (misaligned) a.fault(fmt::format("is misaligned (not a multiple of {})", bytes));
   switch (a.space) {
     case Space::Global:
     case Space::Const: {

@@ -10,7 +10,7 @@ using ptx::Operand;
 // Raw little-endian bytes -> register slot, sign-extending signed types.
 static uint64_t load_element(const uint8_t* p, unsigned bytes, bool is_signed) {
   uint64_t v = 0;
-  std::memcpy(&v, p, bytes);
+  copy_element(&v, p, bytes);
   if (is_signed && bytes < 8) {
     unsigned shift = 64 - bytes * 8;
     v = uint64_t(int64_t(v << shift) >> shift);
@@ -74,7 +74,7 @@ static void store(ExecContext& c) {
     record_access(c, l, a, elem * n);
     for (unsigned k = 0; k < n; ++k) {
       uint64_t v = src[k][l];
-      std::memcpy(a.ptr + k * elem, &v, elem);
+      copy_element(a.ptr + k * elem, &v, elem);
     }
   });
 }
