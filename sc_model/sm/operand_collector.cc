@@ -24,13 +24,14 @@ void OperandCollector::BankQueue::push(ReadRequest r) {
     ring = std::move(grown);
     head = 0;
   }
-  ring[(head + size) % ring.size()] = r;
+  const uint32_t at = head + size;  // < 2 * ring.size(): a compare, not a division
+  ring[at < ring.size() ? at : at - ring.size()] = r;
   ++size;
 }
 
 OperandCollector::ReadRequest OperandCollector::BankQueue::pop() {
   ReadRequest r = ring[head];
-  head = (head + 1) % uint32_t(ring.size());
+  head = head + 1 == ring.size() ? 0 : head + 1;
   --size;
   return r;
 }
