@@ -14,7 +14,7 @@
 namespace scwarp::cli {
 namespace {
 
-constexpr const char* kRowFormat = "{:<16} {:>8} {:>11} {:>11} {:>11} {:>8} {:>7}\n";
+constexpr const char* kRowFormat = "{:<16} {:>8} {:>11} {:>11} {:>11} {:>8} {:>9} {:>7}\n";
 
 // One workload, run once by each build.
 struct RacePair {
@@ -26,6 +26,11 @@ struct RacePair {
            self.warp_instructions == other.warp_instructions && self.verified == other.verified;
   }
   double ratio() const { return other.thread_rate() > 0 ? self.thread_rate() / other.thread_rate() : 0; }
+  // The same by CPU time: on a machine other work shares, wall-clock rates
+  // also measure the neighbours; CPU time much less so.
+  double cpu_ratio() const {
+    return other.thread_cpu_rate() > 0 ? self.thread_cpu_rate() / other.thread_cpu_rate() : 0;
+  }
 };
 
 // Alternates which build goes first, so that a machine slowing down or
@@ -44,7 +49,7 @@ void print_pair(const RacePair& p, const std::string& other_path) {
   if (!p.completed()) return;
   fmt::print(kRowFormat, p.self.workload, p.self.verified && p.other.verified ? "yes" : "NO", p.self.cycles,
              fmt::format("{:.2f}", p.self.thread_rate() / 1e6), fmt::format("{:.2f}", p.other.thread_rate() / 1e6),
-             fmt::format("{:.3f}", p.ratio()), p.same_result() ? "yes" : "NO");
+             fmt::format("{:.3f}", p.ratio()), fmt::format("{:.3f}", p.cpu_ratio()), p.same_result() ? "yes" : "NO");
 }
 
 // One build's rows of the workloads both builds completed, so that the two
@@ -62,13 +67,13 @@ uint64_t peak_of(const std::vector<BenchRow>& rows) {
   return peak;
 }
 
-// Geometric mean of the per-workload ratios (every workload both builds ran).
-double geomean_ratio(const std::vector<RacePair>& pairs) {
+// Geometric mean of a per-workload ratio (every workload both builds ran).
+double geomean(const std::vector<RacePair>& pairs, double (RacePair::*ratio)() const) {
   double log_sum = 0;
   int n = 0;
   for (const RacePair& p : pairs) {
-    if (!p.completed() || p.ratio() <= 0) continue;
-    log_sum += std::log(p.ratio());
+    if (!p.completed() || (p.*ratio)() <= 0) continue;
+    log_sum += std::log((p.*ratio)());
     ++n;
   }
   return n ? std::exp(log_sum / n) : 0;
@@ -91,14 +96,16 @@ nlohmann::json report_json(const TimingBenchRequest& req, const std::vector<Race
                            {"runs", nlohmann::json::array()},
                            {"suite_mean_thread_instructions_per_second",
                             {{"this", suite_mean_rate(self)}, {"other", suite_mean_rate(other)}}},
-                           {"geomean_ratio", geomean_ratio(pairs)},
+                           {"geomean_ratio", geomean(pairs, &RacePair::ratio)},
+                           {"geomean_cpu_ratio", geomean(pairs, &RacePair::cpu_ratio)},
                            {"same_results", !self.empty() && differing(pairs).empty()},
                            {"peak_resident_bytes", {{"this", peak_of(self)}, {"other", peak_of(other)}}}};
   for (const RacePair& p : pairs) {
     nlohmann::json run = {{"workload", p.self.workload},
                           {"this", bench_row_json(p.self)},
                           {"other", bench_row_json(p.other)}};
-    if (p.completed()) run.update({{"ratio", p.ratio()}, {"same_result", p.same_result()}});
+    if (p.completed())
+      run.update({{"ratio", p.ratio()}, {"cpu_ratio", p.cpu_ratio()}, {"same_result", p.same_result()}});
     report["runs"].push_back(run);
   }
   return report;
@@ -110,7 +117,8 @@ void print_summary(const std::vector<RacePair>& pairs) {
   fmt::print("suite mean           this {:.2f}, other {:.2f} M thread-instr/s, ratio {:.3f} "
              "(microbenchmarks and failed runs excluded)\n",
              self_mean / 1e6, other_mean / 1e6, other_mean > 0 ? self_mean / other_mean : 0.0);
-  fmt::print("geomean ratio        {:.3f} (this/other, every workload both ran)\n", geomean_ratio(pairs));
+  fmt::print("geomean ratio        {:.3f} wall clock, {:.3f} CPU time (this/other, every workload both ran)\n",
+             geomean(pairs, &RacePair::ratio), geomean(pairs, &RacePair::cpu_ratio));
   fmt::print("peak resident memory this {:.1f} MiB, other {:.1f} MiB (largest run)\n",
              double(peak_of(self)) / (1 << 20), double(peak_of(other)) / (1 << 20));
   const std::vector<std::string> differ = differing(pairs);
@@ -129,7 +137,7 @@ void print_summary(const std::vector<RacePair>& pairs) {
 int run_bench_against(const TimingBenchRequest& req) {
   const std::vector<std::string> names = req.workloads.empty() ? workloads::workload_names() : req.workloads;
   fmt::print("timing benchmark against {}, {}\n", req.against, bench_heading(req));
-  fmt::print(kRowFormat, "workload", "verified", "cycles", "this M/s", "other M/s", "ratio", "same");
+  fmt::print(kRowFormat, "workload", "verified", "cycles", "this M/s", "other M/s", "ratio", "cpu ratio", "same");
   std::vector<RacePair> pairs;
   for (size_t i = 0; i < names.size(); ++i) {
     pairs.push_back(race(req, names[i], i % 2 == 0));

@@ -66,6 +66,7 @@ BenchRow run_bench_row(const TimingBenchRequest& req, const std::string& workloa
     row.thread_instructions = report.at("thread_instructions").get<uint64_t>();
     row.warp_instructions = report.at("warp_instructions").get<uint64_t>();
     row.launch_seconds = report.at("host").at("launch_seconds").get<double>();
+    row.launch_cpu_seconds = report.at("host").at("launch_cpu_seconds").get<double>();
     row.peak_bytes = report.at("host").at("peak_resident_bytes").get<uint64_t>();
     row.completed = true;
   } catch (const std::exception& e) {
@@ -86,6 +87,7 @@ nlohmann::json bench_row_json(const BenchRow& r) {
             {"thread_instructions", r.thread_instructions},
             {"warp_instructions", r.warp_instructions},
             {"launch_seconds", r.launch_seconds},
+            {"launch_cpu_seconds", r.launch_cpu_seconds},
             {"thread_instructions_per_second", r.per_second(r.thread_instructions)},
             {"warp_instructions_per_second", r.per_second(r.warp_instructions)},
             {"cycles_per_second", r.per_second(r.cycles)},

@@ -27,9 +27,13 @@ struct BenchRow {
   bool completed = false, verified = false;
   std::string error;
   uint64_t cycles = 0, thread_instructions = 0, warp_instructions = 0, peak_bytes = 0;
-  double launch_seconds = 0;
+  double launch_seconds = 0;      // wall clock inside launches
+  double launch_cpu_seconds = 0;  // the run's own CPU time inside launches (steadier on a loaded machine)
   double per_second(uint64_t count) const { return launch_seconds > 0 ? double(count) / launch_seconds : 0; }
   double thread_rate() const { return per_second(thread_instructions); }
+  double thread_cpu_rate() const {
+    return launch_cpu_seconds > 0 ? double(thread_instructions) / launch_cpu_seconds : 0;
+  }
 };
 
 // Runs `workload` as `program run ... --json` in a child process.

@@ -105,7 +105,7 @@ TEST(BenchAgainst, ItsOwnBinarySimulatesTheSameCycles) {
                                      "--against '" SCWARP_BINARY "' --json '" + json_path + "'");
   ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("timing benchmark against " SCWARP_BINARY), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("this M/s   other M/s    ratio    same"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("this M/s   other M/s    ratio cpu ratio    same"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("geomean ratio"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("same results         yes"), std::string::npos) << r.out;
   const auto report = nlohmann::json::parse(read_file(json_path));
@@ -113,6 +113,7 @@ TEST(BenchAgainst, ItsOwnBinarySimulatesTheSameCycles) {
   EXPECT_EQ(report.at("against"), SCWARP_BINARY);
   EXPECT_TRUE(report.at("same_results").get<bool>());
   EXPECT_GT(report.at("geomean_ratio").get<double>(), 0);
+  EXPECT_GT(report.at("geomean_cpu_ratio").get<double>(), 0);
   ASSERT_EQ(report.at("runs").size(), names.size());
   for (size_t i = 0; i < names.size(); ++i) {
     const auto& run = report.at("runs")[i];
@@ -124,6 +125,7 @@ TEST(BenchAgainst, ItsOwnBinarySimulatesTheSameCycles) {
     EXPECT_DOUBLE_EQ(run.at("ratio").get<double>(),
                      run.at("this").at("thread_instructions_per_second").get<double>() /
                          run.at("other").at("thread_instructions_per_second").get<double>());
+    EXPECT_GT(run.at("cpu_ratio").get<double>(), 0);
   }
   // matmul is the only suite workload: each side's mean is its matmul rate.
   const auto& means = report.at("suite_mean_thread_instructions_per_second");
