@@ -11,12 +11,14 @@ MshrTable::MshrTable(uint32_t entries, uint32_t max_merge) : max_merge_(max_merg
     throw Error(fmt::format("MSHR table needs at least one entry and one request per entry "
                             "(got {} entries, {} merged)", entries, max_merge));
   entries_.resize(entries);
+  lines_.resize(entries);
   for (Entry& e : entries_) e.requests.reserve(max_merge);
 }
 
 int MshrTable::find(uint64_t line_addr) const {
-  for (size_t i = 0; i < entries_.size(); ++i)
-    if (entries_[i].valid && entries_[i].line_addr == line_addr) return int(i);
+  if (in_use_ == 0) return -1;
+  for (size_t i = 0; i < lines_.size(); ++i)
+    if (lines_[i] == line_addr && entries_[i].valid) return int(i);
   return -1;
 }
 
@@ -31,10 +33,11 @@ MshrOutcome MshrTable::add(uint64_t line_addr, uint64_t request) {
   if (outcome == MshrOutcome::Merged) {
     entries_[find(line_addr)].requests.push_back(request);
   } else if (outcome == MshrOutcome::NewEntry) {
-    for (Entry& e : entries_) {  // the lowest free entry: deterministic
+    for (size_t i = 0; i < entries_.size(); ++i) {  // the lowest free entry: deterministic
+      Entry& e = entries_[i];
       if (e.valid) continue;
       e.valid = true;
-      e.line_addr = line_addr;
+      lines_[i] = line_addr;
       e.requests.push_back(request);
       break;
     }

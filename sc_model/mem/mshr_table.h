@@ -43,7 +43,6 @@ class MshrTable {
  private:
   struct Entry {
     bool valid = false;
-    uint64_t line_addr = 0;
     std::vector<uint64_t> requests;  // capacity max_merge, kept across uses
   };
   int find(uint64_t line_addr) const;  // index of the line's entry, -1 if none
@@ -51,6 +50,9 @@ class MshrTable {
   uint32_t max_merge_;
   uint32_t in_use_ = 0;
   std::vector<Entry> entries_;
+  // Entry i's line (stale while it is free): find() scans these packed
+  // addresses, several per cache line, and reads valid only on a match.
+  std::vector<uint64_t> lines_;
 };
 
 }  // namespace scwarp::mem
