@@ -41,6 +41,9 @@ const char* gpgpu_class(Activity what) {
 
 namespace {
 
+// What a warp slot's "run" span is made of: it waits only a few cycles for these.
+bool runs_on(Activity what) { return what < Activity::Barrier; }
+
 // A big stdio buffer: a paper-size trace is written in millions of small pieces.
 constexpr size_t kBufferBytes = size_t(1) << 20;
 
@@ -121,27 +124,35 @@ void TraceWriter::warp_cycles(uint32_t sm, uint32_t slot, Activity what, const W
 }
 
 // Continues the track's open span if these cycles follow it in the same
-// state; otherwise writes it and opens a new one.
+// state (a warp's run: in any state it runs on); otherwise writes it and
+// opens a new one.
 void TraceWriter::extend(uint32_t sm, uint32_t track, bool warp, Activity what, const WarpOwner& owner,
                          uint64_t from, uint64_t count) {
   Span& span = spans_[sm][track];
-  if (span.open && span.end == from && span.what == what && span.owner == owner) {
-    span.end += count;
-    return;
+  const bool run = warp && runs_on(what);
+  if (!(span.open && span.end == from && span.run == run && (run || span.what == what) && span.owner == owner)) {
+    if (span.open) write_span(sm, track, span);
+    span = Span{true, warp, run, what, owner, from, from, {}};
   }
-  if (span.open) write_span(sm, track, span);
-  span = Span{true, warp, what, owner, from, from + count};
+  span.end += count;
+  span.cycles[size_t(what)] += count;
 }
 
 void TraceWriter::write_span(uint32_t sm, uint32_t track, const Span& span) {
   uint64_t start = span.start, end = span.end;
   if (!clip(start, end)) return;
-  begin_event("X", activity_name(span.what), sm_pid(sm), track_tid(track), start);
+  begin_event("X", span.run ? "run" : activity_name(span.what), sm_pid(sm), track_tid(track), start);
   fmt::print(out_, ",\"dur\":{},\"args\":{{", end - start);
-  const char* gpgpu = gpgpu_class(span.what);
+  const char* gpgpu = span.run ? "" : gpgpu_class(span.what);
   if (*gpgpu) fmt::print(out_, "\"gpgpu\":\"{}\"{}", gpgpu, span.warp ? "," : "");
   if (span.warp) fmt::print(out_, "\"tb\":{},\"warp\":{}", span.owner.tb, span.owner.warp_in_tb);
-  if (span.what == Activity::Barrier) fmt::print(out_, ",\"barrier\":{}", span.owner.barrier);
+  if (span.warp && span.what == Activity::Barrier) fmt::print(out_, ",\"barrier\":{}", span.owner.barrier);
+  // A run clipped by the window keeps the counts of its whole length: say so.
+  if (span.run) {
+    for (size_t a = 0; a < kActivities; ++a)
+      if (span.cycles[a]) fmt::print(out_, ",\"{}\":{}", activity_name(Activity(a)), span.cycles[a]);
+    if (start != span.start || end != span.end) fmt::print(out_, ",\"run_start\":{},\"run_end\":{}", span.start, span.end);
+  }
   fmt::print(out_, "}}}}\n");
 }
 

@@ -4,9 +4,14 @@
 // cycles (the viewers read them as microseconds: 1 us on the axis = 1 cycle).
 // Consecutive cycles of one track in the same state become one complete
 // ("X") event, written when the state changes, so the file grows with state
-// changes, not with cycles. A window [from, to) clips every event to it.
+// changes, not with cycles. A warp slot's short waits between issues (ready,
+// structural, data, control, fetch) change every few cycles: they merge with
+// its issues into one "run" span that counts its cycles of each in its args,
+// broken only by the long waits (barrier, sibling, exit) and by a new warp.
+// A window [from, to) clips every event to it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -59,12 +64,15 @@ class TraceWriter : public TraceSink {
 
  private:
   // A run of cycles [start, end) of one track in one state.
+  static constexpr size_t kActivities = size_t(Activity::Empty) + 1;
   struct Span {
     bool open = false;
     bool warp = false;  // a warp slot's (args name the warp)
-    Activity what = Activity::Empty;
+    bool run = false;   // a warp slot's run: `cycles` says what it did
+    Activity what = Activity::Empty;  // unless `run`
     WarpOwner owner;
     uint64_t start = 0, end = 0;
+    std::array<uint64_t, kActivities> cycles{};  // by Activity
   };
   struct Release {
     uint64_t tb, cycle;
