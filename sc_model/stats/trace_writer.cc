@@ -72,8 +72,8 @@ TraceWriter::~TraceWriter() {
   if (!out_) return;
   try {
     finish();
-  } catch (const Error&) {
-    // The run's own error, if any, is the one to report.
+  } catch (const std::exception&) {
+    // A destructor must not throw; the run's own error, if any, is the one to report.
   }
 }
 
