@@ -15,6 +15,7 @@
 #include "sc_model/cli/list_command.h"
 #include "sc_model/cli/run_command.h"
 #include "sc_model/cli/sweep_command.h"
+#include "sc_model/cli/sweep_task_command.h"
 #include "sc_model/cli/transform_command.h"
 #include "sc_model/cli/usage_error.h"
 
@@ -52,6 +53,7 @@ extern "C" int sc_main(int argc, char** argv) {
   add_launch_command(app, exit_status);
   add_bench_command(app, exit_status);
   add_sweep_command(app, exit_status);
+  add_sweep_task_command(app, exit_status);
   add_transform_command(app, exit_status);
   try {
     app.parse(argc, argv);
