@@ -208,8 +208,9 @@ Array submit_array(const SlurmOptions& options, const fs::path& out_dir, std::ve
   }
   const std::string job_id = slurm_job_id(r.stdout_text);
   write_json_file(submitted_file(dir).string(), {{"job_id", job_id}, {"tasks", runs.size()}, {"sbatch", argv}});
-  fmt::print("scwarp sweep: submitted Slurm job {}: an array of {} runs{}; files in {}\n", job_id, runs.size(),
-             options.max_running ? fmt::format(", {} at a time", options.max_running) : "", dir.string());
+  fmt::print("scwarp sweep: submitted Slurm job {}: an array of {} run{}{}; files in {}\n", job_id, runs.size(),
+             runs.size() == 1 ? "" : "s", options.max_running ? fmt::format(", {} at a time", options.max_running) : "",
+             dir.string());
   std::fflush(stdout);
   return {dir, job_id, std::move(runs), true};
 }
