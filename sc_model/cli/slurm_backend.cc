@@ -37,7 +37,7 @@ fs::path task_output(const fs::path& dir, size_t task) { return dir / fmt::forma
 fs::path task_outcome(const fs::path& dir, size_t task) { return dir / fmt::format("{}.outcome.json", task); }
 
 // Longest pause between two looks at the queue.
-constexpr std::chrono::seconds kMaxPoll{30};
+constexpr std::chrono::seconds kMaxQueuePoll{30};
 
 std::optional<nlohmann::json> read_json(const fs::path& path) {
   std::ifstream in(path);
@@ -257,12 +257,20 @@ std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& ru
     arrays.push_back(submit_array(options_, out_dir, std::move(to_submit)));
     for (size_t t = 0; t < submitted_runs.size(); ++t) watched.push_back({submitted_runs[t], &arrays.back(), t});
   }
-  std::chrono::seconds poll{1};
+  // Outcomes are looked for every second (a file each); the queue less and
+  // less often, up to kMaxQueuePoll: it only tells which tasks ended
+  // without one.
+  std::chrono::seconds queue_poll{1};
+  Clock::time_point next_queue_look = Clock::now();
   while (true) {
-    // The queue first, then the outcomes: a task of an array that had ended
+    // The queue before the outcomes: a task of an array that had ended
     // before the outcomes were looked at has left its outcome, or never will.
-    for (Array& a : arrays) {
-      if (a.active) a.active = array_active(a.job_id);
+    if (Clock::now() >= next_queue_look) {
+      for (Array& a : arrays) {
+        if (a.active) a.active = array_active(a.job_id);
+      }
+      next_queue_look = Clock::now() + queue_poll;
+      queue_poll = std::min(queue_poll * 2, kMaxQueuePoll);
     }
     std::vector<Watched> left;
     for (const Watched& w : watched) {
@@ -278,8 +286,7 @@ std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& ru
     }
     watched = std::move(left);
     if (watched.empty() || !options_.wait) break;
-    std::this_thread::sleep_for(poll);
-    poll = std::min(poll * 2, kMaxPoll);
+    std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   for (const Array& a : arrays) {
     if (!a.active) write_json_file(collected_file(a.dir).string(), {{"job_id", a.job_id}});

@@ -9,9 +9,11 @@
   submits nothing while the array runs; an array task cancelled while it
   runs is recorded as failed with Slurm's reason (sweep.json and
   failed/<stem>.txt), never as a result; the next call resubmits only it;
-- sbatch's own refusal (an unknown partition) is a clear error.
+- sbatch's own refusal (an unknown partition) is a clear error;
+- scripts/search with --sweep-arg=--backend=slurm (its candidates' sweeps
+  through Slurm) ranks the same as with the local back end.
 
-  test_slurm_sweep.py SLURM_LOCAL SCWARP WORK_DIR
+  test_slurm_sweep.py SLURM_LOCAL SEARCH SCWARP WORK_DIR
 """
 import json
 import shlex
@@ -34,7 +36,7 @@ def check(cond, what):
 
 # Every command ends by then, so the daemons are stopped well within ctest's
 # TIMEOUT (ctest's kill would leave them running).
-DEADLINE = time.time() + 200
+DEADLINE = time.time() + 300
 
 
 def run(argv, env, timeout=120):
@@ -135,8 +137,22 @@ def sbatch_refusal(scwarp, work, env):
     check(not os.path.exists(os.path.join(work, "refused", "slurm", "array-1")), "and leaves no array behind")
 
 
+def search_through_slurm(search, scwarp, work, env):
+    common = [sys.executable, search, "--space", "pro", "--population", "2", "--generations", "1", "--workload",
+              "backprop", "pathfinder", "--size", "tiny", "--config", "tiny", "--best", "1", "--jobs", "2",
+              "--scwarp", scwarp]
+    local, slurm = os.path.join(work, "search-local"), os.path.join(work, "search-slurm")
+    check(run(common + ["--out", local], env).returncode == 0, "a short search runs locally")
+    check(run(common + ["--out", slurm, "--sweep-arg=--backend=slurm"], env).returncode == 0,
+          "and through the Slurm back end (--sweep-arg=--backend=slurm)")
+    check(os.path.isdir(os.path.join(slurm, "gen_000", "sweep", "slurm", "array-1")), "its sweeps went to Slurm")
+    for f in ("gen_000/population.json", "best/ranking.json"):
+        check(os.path.exists(os.path.join(slurm, f)) and
+              load(os.path.join(local, f)) == load(os.path.join(slurm, f)), "%s is the same" % f)
+
+
 def main():
-    slurm_local, scwarp, work = sys.argv[1:4]
+    slurm_local, search, scwarp, work = sys.argv[1:5]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     slurm_dir = os.path.join(work, "slurm-local")
@@ -149,6 +165,7 @@ def main():
             same_as_local(scwarp, work, env)
             cancelled_task(scwarp, work, env)
             sbatch_refusal(scwarp, work, env)
+            search_through_slurm(search, scwarp, work, env)
     except subprocess.TimeoutExpired as e:
         check(False, "finishes in time: %s" % e)
     finally:
