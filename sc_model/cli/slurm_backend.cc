@@ -107,12 +107,8 @@ RunOutcome unfinished_outcome(const SweepRun& run, const fs::path& out_dir, cons
                               const std::string& job_id, size_t task) {
   const SlurmTaskState state = task_state(job_id, task);
   const std::string output = read_text(task_output(dir, task));
-  const std::string kill_line = slurm_kill_line(output);
-  std::string error = fmt::format("Slurm array task {}_{} ended without finishing its run: ", job_id, task);
-  if (!state.state.empty()) error += state.state + (state.reason.empty() ? "" : " (" + state.reason + ")");
-  if (!kill_line.empty()) error += (state.state.empty() ? "" : "; ") + kill_line;
-  if (state.state.empty() && kill_line.empty())
-    error += "Slurm has no record of it and it left no output (cancelled before it started?)";
+  const std::string error = fmt::format("Slurm array task {}_{} ended without finishing its run: {}", job_id, task,
+                                        slurm_end_reason(state, output));
   const ChildResult child{
       slurm_exit_status(state.exit_code, kExitError),
       fmt::format("{}\nSlurm exit code: {}\ntask output ({}):\n{}", error,

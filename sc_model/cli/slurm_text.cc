@@ -1,6 +1,7 @@
 #include "sc_model/cli/slurm_text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -61,6 +62,14 @@ std::string field(const std::string& line, const std::string& name) {
   return line.substr(start, line.find(' ', start) - start);
 }
 
+// The last line of `text` that is not blank.
+std::string last_line(const std::string& text) {
+  const size_t end = text.find_last_not_of(" \n");
+  if (end == std::string::npos) return "";
+  const size_t start = text.rfind('\n', end) + 1;  // npos + 1 == 0: the first line
+  return text.substr(start, end - start + 1);
+}
+
 }  // namespace
 
 std::string slurm_array_spec(size_t tasks, unsigned max_running) {
@@ -113,6 +122,17 @@ std::string slurm_kill_line(const std::string& output) {
   const size_t end = output.find(" ***", start + 4);
   if (end == std::string::npos) return "";
   return output.substr(start + 4, end - start - 4);
+}
+
+std::string slurm_end_reason(const SlurmTaskState& state, const std::string& output) {
+  std::vector<std::string> parts;
+  if (!state.state.empty()) parts.push_back(state.state + (state.reason.empty() ? "" : " (" + state.reason + ")"));
+  const std::string kill_line = slurm_kill_line(output);
+  const std::string last = last_line(output);
+  if (!kill_line.empty()) parts.push_back(kill_line);
+  else if (!last.empty()) parts.push_back("its output ends: " + last);
+  if (parts.empty()) return "Slurm has no record of it and it left no output (cancelled before it started?)";
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 int slurm_exit_status(const std::string& exit_code, int otherwise) {

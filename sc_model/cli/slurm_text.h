@@ -40,6 +40,11 @@ std::map<unsigned, SlurmTaskState> parse_sacct_tasks(const std::string& text);
 // CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT"; empty when none.
 std::string slurm_kill_line(const std::string& output);
 
+// Why a task ended without finishing its run, in one line: Slurm's state
+// and reason, and slurmstepd's kill line or else the last line of the
+// task's output; or that neither Slurm nor the output says anything.
+std::string slurm_end_reason(const SlurmTaskState& state, const std::string& output);
+
 // A task's "EXIT:SIGNAL" as an exit status: 128 + signal when killed by
 // one, else the exit code, else `otherwise`.
 int slurm_exit_status(const std::string& exit_code, int otherwise);

@@ -70,6 +70,18 @@ TEST(SlurmText, KillLineFromATasksOutput) {
   EXPECT_EQ(slurm_kill_line("all went well\n"), "");
 }
 
+TEST(SlurmText, EndReasonSaysWhatSlurmAndTheOutputSay) {
+  const std::string killed = "slurmstepd: error: *** JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT ***\n";
+  EXPECT_EQ(slurm_end_reason({"TIMEOUT", "TimeLimit", "0:15"}, killed),
+            "TIMEOUT (TimeLimit); JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT");
+  EXPECT_EQ(slurm_end_reason({}, killed), "JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT");
+  EXPECT_EQ(slurm_end_reason({"FAILED", "NonZeroExitCode", "127:0"}, "x\n/spool/slurm_script: 4: exec: scwarp: not found\n\n"),
+            "FAILED (NonZeroExitCode); its output ends: /spool/slurm_script: 4: exec: scwarp: not found");
+  EXPECT_EQ(slurm_end_reason({"NODE_FAIL", "", "0:0"}, ""), "NODE_FAIL");
+  EXPECT_EQ(slurm_end_reason({}, " \n"),
+            "Slurm has no record of it and it left no output (cancelled before it started?)");
+}
+
 TEST(SlurmText, ExitStatusOfAnExitCode) {
   EXPECT_EQ(slurm_exit_status("0:15", 1), 143);
   EXPECT_EQ(slurm_exit_status("127:0", 1), 127);
