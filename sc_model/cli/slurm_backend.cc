@@ -39,14 +39,6 @@ fs::path task_outcome(const fs::path& dir, size_t task) { return dir / fmt::form
 // Longest pause between two looks at the queue.
 constexpr std::chrono::seconds kMaxQueuePoll{30};
 
-std::optional<nlohmann::json> read_json(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return std::nullopt;
-  return j;
-}
-
 std::string read_text(const fs::path& path) {
   std::ifstream in(path);
   std::ostringstream text;
@@ -60,12 +52,23 @@ struct ArrayPlan {
 };
 
 ArrayPlan read_plan(const fs::path& file) {
-  const std::optional<nlohmann::json> j = read_json(file);
+  const std::optional<nlohmann::json> j = read_json_file(file);
   try {
     if (j) return {j->at("out_dir").get<std::string>(), j->at("runs").get<std::vector<SweepRun>>()};
   } catch (const nlohmann::json::exception&) {
   }
   throw Error(fmt::format("{}: not a sweep array's plan (missing, unreadable or malformed)", file.string()));
+}
+
+// A command's message as one line of an error: its lines joined by "; ".
+std::string one_line(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line, joined;
+  while (std::getline(lines, line)) {
+    if (line.find_first_not_of(' ') == std::string::npos) continue;
+    joined += (joined.empty() ? "" : "; ") + line;
+  }
+  return joined.empty() ? "(no message)" : joined;
 }
 
 // A Slurm command; one that cannot be started says what is missing.
@@ -82,7 +85,7 @@ bool array_active(const std::string& job_id) {
   const ProgramResult r = slurm_command({"squeue", "--noheader", "--jobs", job_id, "--format=%T"});
   if (r.exit_status == 0) return r.stdout_text.find_first_not_of(" \n") != std::string::npos;
   if (r.stderr_text.find("Invalid job id") != std::string::npos) return false;  // long gone
-  throw Error(fmt::format("squeue --jobs {} failed (status {}): {}", job_id, r.exit_status, r.stderr_text));
+  throw Error(fmt::format("squeue --jobs {} failed (status {}): {}", job_id, r.exit_status, one_line(r.stderr_text)));
 }
 
 // How Slurm saw the task end: scontrol while the controller remembers the
@@ -154,9 +157,9 @@ std::vector<Array> uncollected_arrays(const fs::path& slurm_dir) {
   if (!fs::is_directory(slurm_dir)) return arrays;
   for (const fs::directory_entry& e : fs::directory_iterator(slurm_dir)) {
     if (!array_number(e.path())) continue;
-    const std::optional<nlohmann::json> submitted = read_json(submitted_file(e.path()));
-    if (!submitted || fs::exists(collected_file(e.path()))) continue;
-    arrays.push_back({e.path(), submitted->at("job_id").get<std::string>(), read_plan(plan_file(e.path())).runs});
+    const std::optional<nlohmann::json> submitted = read_json_file(submitted_file(e.path()));
+    if (!submitted || !submitted->contains("job_id") || fs::exists(collected_file(e.path()))) continue;
+    arrays.push_back({e.path(), submitted->value("job_id", std::string()), read_plan(plan_file(e.path())).runs});
   }
   std::sort(arrays.begin(), arrays.end(),
             [](const Array& a, const Array& b) { return *array_number(a.dir) < *array_number(b.dir); });
@@ -199,8 +202,8 @@ Array submit_array(const SlurmOptions& options, const fs::path& out_dir, std::ve
   }();
   if (r.exit_status != 0) {
     fs::remove_all(dir);  // nothing was submitted
-    throw Error(fmt::format("sbatch failed (status {}): {}\n  command: {}", r.exit_status,
-                            r.stderr_text.empty() ? r.stdout_text : r.stderr_text, fmt::join(argv, " ")));
+    throw Error(fmt::format("sbatch failed (status {}): {} (command: {})", r.exit_status,
+                            one_line(r.stderr_text.empty() ? r.stdout_text : r.stderr_text), fmt::join(argv, " ")));
   }
   const std::string job_id = slurm_job_id(r.stdout_text);
   write_json_file(submitted_file(dir).string(), {{"job_id", job_id}, {"tasks", runs.size()}, {"sbatch", argv}});
@@ -271,7 +274,7 @@ std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& ru
     std::vector<Watched> left;
     for (const Watched& w : watched) {
       const fs::path dir = w.array->dir;
-      const std::optional<nlohmann::json> left_outcome = read_json(task_outcome(dir, w.task));
+      const std::optional<nlohmann::json> left_outcome = read_json_file(task_outcome(dir, w.task));
       if (!left_outcome && w.array->active) {
         left.push_back(w);
         continue;

@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -25,14 +24,6 @@ namespace fs = std::filesystem;
 // The key a finished report carries: the child's arguments (--json left
 // out). A report is complete for a run when it carries that run's key.
 constexpr const char* kArgsKey = "sweep_args";
-
-std::optional<nlohmann::json> read_json(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return std::nullopt;
-  return j;
-}
 
 RunOutcome completed_outcome(const nlohmann::json& report) {
   RunOutcome o;
@@ -82,7 +73,7 @@ std::string run_report_path(const SweepRun& run) { return "runs/" + run.stem() +
 std::string run_failure_path(const SweepRun& run) { return "failed/" + run.stem() + ".txt"; }
 
 std::optional<RunOutcome> completed_report(const SweepRun& run, const fs::path& out_dir) {
-  const std::optional<nlohmann::json> report = read_json(out_dir / run_report_path(run));
+  const std::optional<nlohmann::json> report = read_json_file(out_dir / run_report_path(run));
   if (!report || !report->contains(kArgsKey) || report->at(kArgsKey) != nlohmann::json(run.args))
     return std::nullopt;
   try {
@@ -114,7 +105,7 @@ RunOutcome finish_run(const SweepRun& run, const fs::path& out_dir, const ChildR
   const fs::path part = report_path.string() + ".part";
   if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed)
     return record_failed_run(run, out_dir, child, error_line(child.stderr_text));
-  std::optional<nlohmann::json> report = read_json(part);
+  std::optional<nlohmann::json> report = read_json_file(part);
   if (!report) return record_failed_run(run, out_dir, child, "the run's JSON report is missing or unreadable");
   (*report)[kArgsKey] = run.args;
   write_json_file(report_path.string(), *report);

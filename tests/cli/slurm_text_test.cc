@@ -71,11 +71,13 @@ TEST(SlurmText, KillLineFromATasksOutput) {
 }
 
 TEST(SlurmText, EndReasonSaysWhatSlurmAndTheOutputSay) {
-  const std::string killed = "slurmstepd: error: *** JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT ***\n";
+  const std::string killed =
+      "slurmstepd: error: *** JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT ***\n";
   EXPECT_EQ(slurm_end_reason({"TIMEOUT", "TimeLimit", "0:15"}, killed),
             "TIMEOUT (TimeLimit); JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT");
   EXPECT_EQ(slurm_end_reason({}, killed), "JOB 8 ON n1 CANCELLED AT 2026-11-26T20:18:33 DUE TO TIME LIMIT");
-  EXPECT_EQ(slurm_end_reason({"FAILED", "NonZeroExitCode", "127:0"}, "x\n/spool/slurm_script: 4: exec: scwarp: not found\n\n"),
+  EXPECT_EQ(slurm_end_reason({"FAILED", "NonZeroExitCode", "127:0"},
+                             "x\n/spool/slurm_script: 4: exec: scwarp: not found\n\n"),
             "FAILED (NonZeroExitCode); its output ends: /spool/slurm_script: 4: exec: scwarp: not found");
   EXPECT_EQ(slurm_end_reason({"NODE_FAIL", "", "0:0"}, ""), "NODE_FAIL");
   EXPECT_EQ(slurm_end_reason({}, " \n"),
