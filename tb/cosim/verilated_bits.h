@@ -3,6 +3,7 @@
 // one is VlWide<N> (32-bit words, word 0 = bits 31:0).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -17,10 +18,16 @@ void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
     const U mask = U(ones << lsb);
     port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
   } else {
-    for (unsigned i = 0; i < width; ++i) {
-      const unsigned b = lsb + i;
-      const uint32_t m = 1u << (b % 32);
-      port[b / 32] = ((value >> i) & 1u) ? (port[b / 32] | m) : (port[b / 32] & ~m);
+    // Word by word: the field spans at most three 32-bit words.
+    constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);  // VlWide<N> is N words and nothing else
+    unsigned word = lsb / 32, shift = lsb % 32, done = 0;
+    while (done < width && word < kWords) {
+      const unsigned n = std::min(32 - shift, width - done);  // this word's share of the field
+      const uint32_t mask = uint32_t(((uint64_t(1) << n) - 1) << shift);
+      port[word] = (port[word] & ~mask) | (uint32_t((value >> done) << shift) & mask);
+      done += n;
+      ++word;
+      shift = 0;
     }
   }
 }
