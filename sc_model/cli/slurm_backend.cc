@@ -107,8 +107,7 @@ SlurmTaskState task_state(const std::string& job_id, size_t task) {
 // (cancelled, time limit, node failure) or it never ran. Recorded as failed
 // with Slurm's reason, never as a result.
 RunOutcome unfinished_outcome(const SweepRun& run, const fs::path& out_dir, const fs::path& dir,
-                              const std::string& job_id, size_t task) {
-  const SlurmTaskState state = task_state(job_id, task);
+                              const std::string& job_id, size_t task, const SlurmTaskState& state) {
   const std::string output = read_text(task_output(dir, task));
   const std::string error = fmt::format("Slurm array task {}_{} ended without finishing its run: {}", job_id, task,
                                         slurm_end_reason(state, output));
@@ -138,7 +137,25 @@ struct Array {
   std::string job_id;
   std::vector<SweepRun> runs;
   bool active = true;
+  bool looked_at = false;                     // in the queue by this call
+  std::optional<Clock::time_point> seen_end;  // when this call saw it leave the queue
 };
+
+// How long a task Slurm says COMPLETED may take to show its outcome file: a
+// shared file system (NFS) may show another node's new files late, and a
+// task exits 0 only once it has written its outcome.
+constexpr std::chrono::seconds kSharedFileSystemGrace{60};
+
+void look_at_queue(Array& a) {
+  if (!a.active) return;
+  a.active = array_active(a.job_id);
+  if (!a.active && a.looked_at) a.seen_end = Clock::now();
+  a.looked_at = true;
+}
+
+bool outcome_may_be_on_its_way(const Array& a, const SlurmTaskState& state) {
+  return state.state == "COMPLETED" && a.seen_end && Clock::now() - *a.seen_end < kSharedFileSystemGrace;
+}
 
 constexpr std::string_view kArrayPrefix = "array-";
 
@@ -231,16 +248,10 @@ std::optional<std::pair<Array*, size_t>> task_of(std::vector<Array>& arrays, con
   return std::nullopt;
 }
 
-}  // namespace
-
-SlurmSweepBackend::SlurmSweepBackend(SlurmOptions options) : options_(std::move(options)) {}
-
-std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& runs, const std::vector<size_t>& todo,
-                                                 const fs::path& out_dir_given, std::vector<RunOutcome>& outcomes,
-                                                 SweepProgress& progress) {
-  const fs::path out_dir = fs::absolute(out_dir_given);
-  std::vector<Array> arrays = uncollected_arrays(out_dir / "slurm");
-  arrays.reserve(arrays.size() + 1);  // Watched points into it
+// Each run of `todo` to the task of an uncollected array that holds it, or
+// else to a new array, submitted here.
+std::vector<Watched> watch_runs(const SlurmOptions& options, const std::vector<SweepRun>& runs,
+                                const std::vector<size_t>& todo, const fs::path& out_dir, std::vector<Array>& arrays) {
   std::vector<Watched> watched;
   std::vector<SweepRun> to_submit;
   std::vector<size_t> submitted_runs;
@@ -253,9 +264,49 @@ std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& ru
     }
   }
   if (!to_submit.empty()) {
-    arrays.push_back(submit_array(options_, out_dir, std::move(to_submit)));
+    arrays.push_back(submit_array(options, out_dir, std::move(to_submit)));
     for (size_t t = 0; t < submitted_runs.size(); ++t) watched.push_back({submitted_runs[t], &arrays.back(), t});
   }
+  return watched;
+}
+
+// Fills the outcome of every watched run whose task has ended; returns the
+// others.
+std::vector<Watched> collect_ended(const std::vector<SweepRun>& runs, const std::vector<Watched>& watched,
+                                   const fs::path& out_dir, std::vector<RunOutcome>& outcomes,
+                                   SweepProgress& progress) {
+  std::vector<Watched> left;
+  for (const Watched& w : watched) {
+    const fs::path& dir = w.array->dir;
+    if (const std::optional<nlohmann::json> outcome = read_json_file(task_outcome(dir, w.task))) {
+      outcomes[w.run] = finished_outcome(runs[w.run], out_dir, *outcome);
+    } else if (w.array->active) {
+      left.push_back(w);
+      continue;
+    } else {
+      const SlurmTaskState state = task_state(w.array->job_id, w.task);
+      if (outcome_may_be_on_its_way(*w.array, state)) {
+        left.push_back(w);
+        continue;
+      }
+      outcomes[w.run] = unfinished_outcome(runs[w.run], out_dir, dir, w.array->job_id, w.task, state);
+    }
+    progress.report(runs[w.run], outcomes[w.run]);
+  }
+  return left;
+}
+
+}  // namespace
+
+SlurmSweepBackend::SlurmSweepBackend(SlurmOptions options) : options_(std::move(options)) {}
+
+std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& runs, const std::vector<size_t>& todo,
+                                                 const fs::path& out_dir_given, std::vector<RunOutcome>& outcomes,
+                                                 SweepProgress& progress) {
+  const fs::path out_dir = fs::absolute(out_dir_given);
+  std::vector<Array> arrays = uncollected_arrays(out_dir / "slurm");
+  arrays.reserve(arrays.size() + 1);  // Watched points into it
+  std::vector<Watched> watched = watch_runs(options_, runs, todo, out_dir, arrays);
   // Outcomes are looked for every second (a file each); the queue less and
   // less often, up to kMaxQueuePoll: it only tells which tasks ended
   // without one.
@@ -265,30 +316,17 @@ std::vector<size_t> SlurmSweepBackend::carry_out(const std::vector<SweepRun>& ru
     // The queue before the outcomes: a task of an array that had ended
     // before the outcomes were looked at has left its outcome, or never will.
     if (Clock::now() >= next_queue_look) {
-      for (Array& a : arrays) {
-        if (a.active) a.active = array_active(a.job_id);
-      }
+      for (Array& a : arrays) look_at_queue(a);
       next_queue_look = Clock::now() + queue_poll;
       queue_poll = std::min(queue_poll * 2, kMaxQueuePoll);
     }
-    std::vector<Watched> left;
-    for (const Watched& w : watched) {
-      const fs::path dir = w.array->dir;
-      const std::optional<nlohmann::json> left_outcome = read_json_file(task_outcome(dir, w.task));
-      if (!left_outcome && w.array->active) {
-        left.push_back(w);
-        continue;
-      }
-      outcomes[w.run] = left_outcome ? finished_outcome(runs[w.run], out_dir, *left_outcome)
-                                     : unfinished_outcome(runs[w.run], out_dir, dir, w.array->job_id, w.task);
-      progress.report(runs[w.run], outcomes[w.run]);
-    }
-    watched = std::move(left);
+    watched = collect_ended(runs, watched, out_dir, outcomes, progress);
     if (watched.empty() || !options_.wait) break;
     std::this_thread::sleep_for(std::chrono::seconds(1));
   }
   for (const Array& a : arrays) {
-    if (!a.active) write_json_file(collected_file(a.dir).string(), {{"job_id", a.job_id}});
+    const bool waited_on = std::any_of(watched.begin(), watched.end(), [&](const Watched& w) { return w.array == &a; });
+    if (!a.active && !waited_on) write_json_file(collected_file(a.dir).string(), {{"job_id", a.job_id}});
   }
   std::vector<size_t> pending;
   for (const Watched& w : watched) pending.push_back(w.run);
