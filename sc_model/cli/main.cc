@@ -34,7 +34,7 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
   if (typed.starts_with('-')) return fmt::format("unknown option '{}'", typed);
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    names.push_back(sub->get_name());
+    if (!sub->get_group().empty()) names.push_back(sub->get_name());  // hidden ones (sweep-task) left out
   return fmt::format("unknown subcommand '{}' (expected one of: {})", typed, fmt::join(names, ", "));
 }
 
