@@ -117,6 +117,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   const bool edge = events_needed && !cycle_timed_;
   BawsInputs& in = *next_;
   in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
+  FieldPacker warp_tb(in.warp_tb, kTW);  // sm.warps is indexed by slot
   for (const WarpView& w : sm.warps) {
     const uint64_t bit = uint64_t(1) << w.slot;
     if (w.valid) in.valid |= bit;
@@ -124,19 +125,24 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
     if (w.ibuffer_count != 0) in.nonempty |= bit;
     if (w.wait == WarpWait::Barrier) in.barrier |= bit;
-    put_field(in.warp_tb, w.slot * kTW, kTW, w.valid ? w.tb_slot : 0);
+    warp_tb.push(w.valid ? w.tb_slot : 0);
   }
+  warp_tb.finish();
   if (fetchable) {
     in.fetchable = 0;
     for (uint32_t w : *fetchable) in.fetchable |= uint64_t(1) << w;
   } else {
     in.fetchable = driven_->fetchable;
   }
+  FieldPacker tb_id(in.tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
+  FieldPacker tb_first(in.tb_first, kWW);
   for (const sched::TbView& tb : sm.tbs) {
     if (tb.valid) check_tb_id(tb.id, sm_, sm.cycle);
-    put_field(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
-    put_field(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
+    tb_id.push(tb.valid ? tb.id : 0);
+    tb_first.push(tb.valid ? tb.first_warp : 0);
   }
+  tb_id.finish();
+  tb_first.finish();
   const bool same = fetchable ? in.same_fetch_inputs(*driven_) : in.same_rank_inputs(*driven_);
   if (!edge && settled_ && same) return;
   Vbaws_top& t = rtl_->top();
