@@ -10,6 +10,7 @@ packages=(
   yosys opensta qflow-tech-osu018
   python3 python3-matplotlib
   clang-14 libclang-rt-14-dev  # scripts/fuzz: clang and its libFuzzer, ASan, UBSan runtimes
+  slurm-wlm munge  # scwarp sweep --backend slurm's test: a single-node Slurm (scripts/slurm-local)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,5 +1,6 @@
 // BAWS for one SM: the warp priority table, the per-scheduler last-issued
-// pointers, one MWF issue selector per scheduler and the CFF fetch selector.
+// pointers, the TB member masks and TB order (one of each, shared), one MWF
+// issue selector per scheduler and the CFF fetch selector.
 // The arrival / release of scheduler s belong to the instruction it issued,
 // so their TB slot is that issue's TB slot.
 //
@@ -15,6 +16,7 @@ module baws_top #(
   parameter integer IDW = 16,
   parameter integer WW  = (W > 1) ? $clog2(W) : 1, // derived: warp index width
   parameter integer TW  = (T > 1) ? $clog2(T) : 1, // derived: TB slot index width
+  parameter integer SW  = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
   parameter integer RW  = $clog2(W + 1)            // derived: rank width
 ) (
   input  wire              clk_i,
@@ -38,7 +40,8 @@ module baws_top #(
   input  wire [S*TW-1:0]   issue_tb_i,
   input  wire [S-1:0]      arrive_i,              // the issued instruction was a bar.sync
   input  wire [S-1:0]      release_i,             // ... that released its TB's barrier
-  input  wire              fetch_i,               // the fetch pick was fetched
+  input  wire              fetch_valid_i,         // a warp was fetched ...
+  input  wire [SW-1:0]      fetch_sched_i,         // ... of this scheduler (WarpView::scheduler)
   // Results.
   output wire [T*CW-1:0]   count_o,
   output wire [S-1:0]      issue_pick_valid_o,
@@ -73,6 +76,21 @@ module baws_top #(
     .last_valid_o (last_valid)
   );
 
+  wire [T*W-1:0] members;  // TB t's valid warps in [t*W +: W]
+  baws_tb_members #(.W(W), .T(T)) u_members (
+    .warp_valid_i(warp_valid_i),
+    .warp_tb_i   (warp_tb_i),
+    .members_o   (members)
+  );
+
+  wire [T*T-1:0] prec;  // prec[u*T+t]: TB u goes before TB t
+  baws_tb_order #(.W(W), .T(T), .CW(CW), .IDW(IDW)) u_order (
+    .count_i (count_o),
+    .id_i    (tb_id_i),
+    .first_i (tb_first_i),
+    .before_o(prec)
+  );
+
   genvar gs;
   generate
     for (gs = 0; gs < S; gs = gs + 1) begin : g_sched
@@ -83,16 +101,13 @@ module baws_top #(
         for (w = 0; w < W; w = w + 1) mine[w] = (w % S) == gs;
       end
 
-      baws_mwf_select #(.W(W), .T(T), .CW(CW), .IDW(IDW)) u_mwf (
+      baws_mwf_select #(.W(W), .T(T)) u_mwf (
         .gto_i          (gto_i),
-        .warp_valid_i   (warp_valid_i),
         .warp_mine_i    (mine),
         .warp_issuable_i(warp_issuable_i),
         .warp_exited_i  (warp_exited_i),
-        .warp_tb_i      (warp_tb_i),
-        .tb_count_i     (count_o),
-        .tb_id_i        (tb_id_i),
-        .tb_first_i     (tb_first_i),
+        .tb_members_i   (members),
+        .tb_prec_i      (prec),
         .last_warp_i    (last_warp[gs*T*WW +: T*WW]),
         .last_valid_i   (last_valid[gs*T +: T]),
         .pick_valid_o   (issue_pick_valid_o[gs]),
@@ -101,7 +116,7 @@ module baws_top #(
     end
   endgenerate
 
-  baws_cff_select #(.W(W), .T(T), .S(S), .CW(CW), .IDW(IDW)) u_cff (
+  baws_cff_select #(.W(W), .T(T), .S(S)) u_cff (
     .clk_i               (clk_i),
     .rst_ni              (rst_ni),
     .gto_i               (gto_i),
@@ -111,12 +126,12 @@ module baws_top #(
     .warp_fetchable_i    (warp_fetchable_i),
     .warp_ibuf_nonempty_i(warp_ibuf_nonempty_i),
     .warp_at_barrier_i   (warp_at_barrier_i),
-    .tb_count_i          (count_o),
-    .tb_id_i             (tb_id_i),
-    .tb_first_i          (tb_first_i),
+    .tb_members_i        (members),
+    .tb_prec_i           (prec),
     .last_warp_i         (last_warp),
     .last_valid_i        (last_valid),
-    .fetch_i             (fetch_i),
+    .fetch_valid_i       (fetch_valid_i),
+    .fetch_sched_i       (fetch_sched_i),
     .rank_o              (rank_o),
     .pick_valid_o        (fetch_pick_valid_o),
     .pick_warp_o         (fetch_pick_warp_o)

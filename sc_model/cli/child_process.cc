@@ -1,6 +1,7 @@
 #include "sc_model/cli/child_process.h"
 
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,6 +10,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+
+#include <fmt/format.h>
 
 #include "sc_model/common/error.h"
 
@@ -98,6 +101,34 @@ EndedChild wait_any_child() {
 
 ChildResult run_self(const std::vector<std::string>& args, const std::string& program) {
   return SelfChild(args, program).wait();
+}
+
+ProgramResult run_program(const std::vector<std::string>& argv) {
+  const int out_fd = make_unlinked_temp_file();
+  const int err_fd = make_unlinked_temp_file();
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ProgramResult r;
+  int status = 0;
+  while (spawned == 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (spawned == 0) {
+    r.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.stdout_text = read_whole(out_fd);
+    r.stderr_text = read_whole(err_fd);
+  }
+  close(out_fd);
+  close(err_fd);
+  if (spawned != 0) throw Error(fmt::format("cannot run '{}': {}", argv[0], std::strerror(spawned)));
+  return r;
 }
 
 }  // namespace scwarp::cli

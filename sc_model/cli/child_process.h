@@ -59,4 +59,15 @@ EndedChild wait_any_child();
 // Starts a child (this binary, or `program`) and waits for it.
 ChildResult run_self(const std::vector<std::string>& args, const std::string& program = kThisProgram);
 
+// What another program (sbatch, squeue) printed and how it ended.
+struct ProgramResult {
+  int exit_status = 0;  // 128 + signal number when it was killed
+  std::string stdout_text, stderr_text;
+};
+
+// Runs `argv[0]`, looked up on PATH, with the other arguments and waits for
+// it. Throws scwarp::Error naming the program when it cannot be started
+// (not installed, not on PATH).
+ProgramResult run_program(const std::vector<std::string>& argv);
+
 }  // namespace scwarp::cli

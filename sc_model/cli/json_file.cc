@@ -31,4 +31,12 @@ void write_json_file(const std::string& path, const nlohmann::json& report) {
   }
 }
 
+std::optional<nlohmann::json> read_json_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
 }  // namespace scwarp::cli

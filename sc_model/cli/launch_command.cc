@@ -22,6 +22,7 @@
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/launch_specs.h"
 #include "sc_model/cli/run_config.h"
+#include "sc_model/cli/trace_options.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/gpu/timing_executor.h"
@@ -45,6 +46,7 @@ struct LaunchOptions {
   bool functional = false;
   std::string transform;
   ConfigChoice config;
+  TraceChoice trace;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
 };
 
@@ -230,8 +232,12 @@ int launch(const LaunchOptions& opts) {
   const LaunchPlan plan = plan_launch(opts);
   require_regular_file(fmt::format("--ptx '{}'", opts.ptx_path), opts.ptx_path);
   std::unique_ptr<gpu::TimingExecutor> timing_owned;
-  if (!opts.functional)
-    timing_owned = std::make_unique<gpu::TimingExecutor>(load_run_config(opts.config, opts.configs_dir).gpu);
+  std::unique_ptr<stats::TraceWriter> trace;  // outlives the executor, which reports to it
+  if (!opts.functional) {
+    const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);
+    trace = open_trace(opts.trace, cfg.gpu);
+    timing_owned = std::make_unique<gpu::TimingExecutor>(cfg.gpu, trace.get());
+  }
   const gpu::TimingExecutor* timing = timing_owned.get();
   runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
                                       : runtime::make_functional_executor(functional_instruction_limit(opts.config)));
@@ -244,6 +250,7 @@ int launch(const LaunchOptions& opts) {
       device.launch(module, opts.kernel, plan.grid, plan.block, opts.shared_bytes, args);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(opts, plan, result, seconds);
+  finish_trace(trace.get(), opts.trace);
   write_outputs(device, plan.outs, buffers);
   if (!opts.json_path.empty()) write_json_file(opts.json_path, launch_json(opts, result, timing));
   return kExitOk;
@@ -287,6 +294,7 @@ void add_launch_command(CLI::App& app, int& exit_status) {
           ->excludes(fetch)
           ->excludes(set);
   add_limit_options(cmd, opts->config, functional);
+  add_trace_options(cmd, opts->trace, functional);
   cmd->callback([opts, &exit_status] { exit_status = launch(*opts); });
 }
 

@@ -15,6 +15,7 @@
 #include "sc_model/cli/list_command.h"
 #include "sc_model/cli/run_command.h"
 #include "sc_model/cli/sweep_command.h"
+#include "sc_model/cli/sweep_task_command.h"
 #include "sc_model/cli/transform_command.h"
 #include "sc_model/cli/usage_error.h"
 
@@ -33,7 +34,7 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
   if (typed.starts_with('-')) return fmt::format("unknown option '{}'", typed);
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    names.push_back(sub->get_name());
+    if (!sub->get_group().empty()) names.push_back(sub->get_name());  // hidden ones (sweep-task) left out
   return fmt::format("unknown subcommand '{}' (expected one of: {})", typed, fmt::join(names, ", "));
 }
 
@@ -52,6 +53,7 @@ extern "C" int sc_main(int argc, char** argv) {
   add_launch_command(app, exit_status);
   add_bench_command(app, exit_status);
   add_sweep_command(app, exit_status);
+  add_sweep_task_command(app, exit_status);
   add_transform_command(app, exit_status);
   try {
     app.parse(argc, argv);

@@ -12,6 +12,7 @@
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/peak_memory.h"
 #include "sc_model/cli/run_config.h"
+#include "sc_model/cli/trace_options.h"
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
 #include "sc_model/cli/workload_run.h"
@@ -34,6 +35,7 @@ struct RunOptions {
   bool functional = false;
   std::string transform;
   ConfigChoice config;
+  TraceChoice trace;
   std::string configs_dir = SCWARP_SOURCE_DIR "/configs";
   std::string json_path;
 };
@@ -121,7 +123,8 @@ int run_functional(const RunOptions& opts) {
 
 int run_timing(const RunOptions& opts) {
   const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);
-  gpu::TimingExecutor timing(cfg.gpu);
+  const std::unique_ptr<stats::TraceWriter> trace = open_trace(opts.trace, cfg.gpu);
+  gpu::TimingExecutor timing(cfg.gpu, trace.get());
   const WorkloadRun run =
       run_workload(opts.workload, workloads::parse_size(opts.size), opts.seed, timing, opts.transform);
   nlohmann::json stats = stats::to_json(timing.report());
@@ -134,6 +137,7 @@ int run_timing(const RunOptions& opts) {
   print_storage(report["config"], "lwm_storage", "lwm storage");
   report.update(stats);
   report["host"] = host_json(run);
+  finish_trace(trace.get(), opts.trace);
   return finish(run, report, opts.json_path);
 }
 
@@ -186,6 +190,7 @@ void add_run_command(CLI::App& app, int& exit_status) {
           ->excludes(trace_sm)
           ->excludes(set);
   add_limit_options(cmd, opts->config, functional);
+  add_trace_options(cmd, opts->trace, functional);
   cmd->add_option("--json", opts->json_path, "Also write the report to this JSON file");
   cmd->callback([opts, &exit_status] {
     exit_status = opts->functional ? run_functional(*opts) : run_timing(*opts);

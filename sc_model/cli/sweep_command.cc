@@ -10,10 +10,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
+#include "sc_model/cli/slurm_backend.h"
+#include "sc_model/cli/sweep_local_backend.h"
 #include "sc_model/cli/sweep_plan.h"
 #include "sc_model/cli/sweep_runner.h"
 #include "sc_model/cli/unsigned_text.h"
@@ -27,7 +30,10 @@ namespace {
 struct SweepOptions {
   SweepRequest request;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool jobs_given = false;
   std::string out_dir;
+  std::string backend = "local";
+  SlurmOptions slurm;
 };
 
 const char* status_name(RunStatus s) {
@@ -97,11 +103,25 @@ int exit_status_of(const nlohmann::json& counts) {
   return kExitOk;
 }
 
+std::unique_ptr<SweepBackend> make_backend(const SweepOptions& opts) {
+  if (opts.backend == "local") return std::make_unique<LocalSweepBackend>(opts.jobs);
+  SlurmOptions slurm = opts.slurm;
+  slurm.max_running = opts.jobs_given ? opts.jobs : 0;
+  return std::make_unique<SlurmSweepBackend>(std::move(slurm));
+}
+
 int run_sweep(const SweepOptions& opts) {
   const std::vector<SweepRun> runs = plan_sweep(opts.request);
   std::filesystem::create_directories(opts.out_dir);
-  const std::vector<RunOutcome> outcomes = execute_sweep(runs, opts.out_dir, opts.jobs);
-  const nlohmann::json summary = summary_json(opts.request, runs, outcomes);
+  const std::unique_ptr<SweepBackend> backend = make_backend(opts);
+  const SweepResult result = execute_sweep(runs, opts.out_dir, *backend);
+  if (!result.pending.empty()) {
+    fmt::print("{} of {} runs still queued or running in Slurm; run the same command again to collect them "
+               "(no summary written yet)\n",
+               result.pending.size(), runs.size());
+    return kExitPending;
+  }
+  const nlohmann::json summary = summary_json(opts.request, runs, result.outcomes);
   const std::string path = opts.out_dir + "/sweep.json";
   write_json_file(path, summary);
   const nlohmann::json& c = summary.at("summary");
@@ -134,6 +154,31 @@ void add_selection_options(CLI::App* cmd, SweepRequest& req) {
   cmd->add_option("--seed", req.seed, "Seed of every workload's inputs")->check(unsigned_text())->capture_default_str();
 }
 
+// --backend slurm and its pass-through options; those make no sense for the
+// local back end and are refused there, naming the option.
+void add_backend_options(CLI::App* cmd, SweepOptions& opts) {
+  cmd->add_option("--backend", opts.backend,
+                  "Where the runs go: local (child processes here) or slurm (one sbatch job array)")
+      ->check(CLI::IsMember({"local", "slurm"}))
+      ->capture_default_str();
+  cmd->add_option("--partition", opts.slurm.partition, "With --backend slurm: sbatch --partition");
+  cmd->add_option("--account", opts.slurm.account, "With --backend slurm: sbatch --account");
+  cmd->add_option("--time", opts.slurm.time, "With --backend slurm: sbatch --time, each run's time limit");
+  cmd->add_option("--sbatch-arg", opts.slurm.sbatch_args,
+                  "With --backend slurm: passed to sbatch as it is, repeatable (--sbatch-arg=--mem=4G)")
+      ->allow_extra_args(false);
+  cmd->add_flag("--no-wait", [&opts](int64_t) { opts.slurm.wait = false; },
+                "With --backend slurm: return once submitted (status 4); the same command again collects");
+  cmd->add_option("--scwarp-binary", opts.slurm.scwarp_binary,
+                  "With --backend slurm: the scwarp each task runs (default: this one; it must be on every node)");
+}
+
+void refuse_slurm_options_locally(const CLI::App* cmd) {
+  for (const char* name : {"--partition", "--account", "--time", "--sbatch-arg", "--no-wait", "--scwarp-binary"}) {
+    if (cmd->count(name) > 0) throw UsageError(fmt::format("{} needs --backend slurm", name));
+  }
+}
+
 }  // namespace
 
 void add_sweep_command(CLI::App& app, int& exit_status) {
@@ -143,13 +188,17 @@ void add_sweep_command(CLI::App& app, int& exit_status) {
       "sweep", "Run every workload x scheduler policy x config on the timing model, several at a "
                "time, into a folder (resumable); summary in <out>/sweep.json");
   add_selection_options(cmd, opts->request);
-  cmd->add_option("--jobs", opts->jobs, "Runs at a time (default: the host's cores)")
+  cmd->add_option("--jobs", opts->jobs,
+                  "Runs at a time (default: the host's cores; with --backend slurm: Slurm's choice)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  add_backend_options(cmd, *opts);
   cmd->add_option("--out", opts->out_dir, "Folder for runs/, failed/ and sweep.json")->required();
-  cmd->callback([opts, &exit_status] {
+  cmd->callback([opts, cmd, &exit_status] {
     if (opts->request.workloads.empty() && opts->request.suite.empty())
       throw UsageError("--workload or --suite is required");
+    if (opts->backend == "local") refuse_slurm_options_locally(cmd);
+    opts->jobs_given = cmd->count("--jobs") > 0;
     exit_status = run_sweep(*opts);
   });
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct SweepRun {
   // "<config>/<policy>/<workload>": the run's place under runs/ and failed/.
   std::string stem() const { return config + "/" + policy + "/" + workload; }
 };
+
+// A run as JSON and back: the Slurm back end hands each array task its run
+// in a file (slurm_backend.h).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepRun, workload, barrier_intensive, policy, sched, fetch, transform, sets,
+                                   config, args)
 
 // The suite names --suite accepts.
 std::vector<std::string> sweep_suite_names();

@@ -3,10 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <map>
 #include <memory>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -16,25 +13,17 @@
 #include "sc_model/cli/child_process.h"
 #include "sc_model/cli/exit_status.h"
 #include "sc_model/cli/json_file.h"
+#include "sc_model/cli/sweep_backend.h"
 #include "sc_model/common/error.h"
 
 namespace scwarp::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 // The key a finished report carries: the child's arguments (--json left
 // out). A report is complete for a run when it carries that run's key.
 constexpr const char* kArgsKey = "sweep_args";
-
-std::optional<nlohmann::json> read_json(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return std::nullopt;
-  return j;
-}
 
 RunOutcome completed_outcome(const nlohmann::json& report) {
   RunOutcome o;
@@ -46,20 +35,6 @@ RunOutcome completed_outcome(const nlohmann::json& report) {
   o.ipc = report.at("ipc").get<double>();
   o.host_seconds = report.at("host_seconds").get<double>();
   return o;
-}
-
-// A report left by an earlier sweep for exactly this run.
-std::optional<RunOutcome> kept_outcome(const SweepRun& run, const fs::path& out_dir) {
-  const std::optional<nlohmann::json> report = read_json(out_dir / run_report_path(run));
-  if (!report || !report->contains(kArgsKey) || report->at(kArgsKey) != nlohmann::json(run.args))
-    return std::nullopt;
-  try {
-    RunOutcome o = completed_outcome(*report);
-    o.kept = true;
-    return o;
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;  // not a complete timing report: run it again
-  }
 }
 
 // The line of a child's stderr that says what went wrong.
@@ -82,8 +57,34 @@ void record_failure(const SweepRun& run, const fs::path& out_dir, const ChildRes
                                               child.exit_status, child.stderr_text));
 }
 
-RunOutcome failed_outcome(const SweepRun& run, const fs::path& out_dir, const ChildResult& child,
-                          const std::string& error) {
+const char* status_word(const RunOutcome& o) {
+  if (o.kept) return "kept";
+  switch (o.status) {
+    case RunStatus::Verified: return "done";
+    case RunStatus::Unverified: return "UNVERIFIED";
+    case RunStatus::Failed: break;
+  }
+  return "FAILED";
+}
+
+}  // namespace
+
+std::string run_report_path(const SweepRun& run) { return "runs/" + run.stem() + ".json"; }
+std::string run_failure_path(const SweepRun& run) { return "failed/" + run.stem() + ".txt"; }
+
+std::optional<RunOutcome> completed_report(const SweepRun& run, const fs::path& out_dir) {
+  const std::optional<nlohmann::json> report = read_json_file(out_dir / run_report_path(run));
+  if (!report || !report->contains(kArgsKey) || report->at(kArgsKey) != nlohmann::json(run.args))
+    return std::nullopt;
+  try {
+    return completed_outcome(*report);
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // not a complete timing report: run it again
+  }
+}
+
+RunOutcome record_failed_run(const SweepRun& run, const fs::path& out_dir, const ChildResult& child,
+                             const std::string& error) {
   record_failure(run, out_dir, child);
   const fs::path report_path = out_dir / run_report_path(run);
   std::error_code ec;
@@ -103,9 +104,9 @@ RunOutcome finish_run(const SweepRun& run, const fs::path& out_dir, const ChildR
   const fs::path report_path = out_dir / run_report_path(run);
   const fs::path part = report_path.string() + ".part";
   if (child.exit_status != kExitOk && child.exit_status != kExitVerificationFailed)
-    return failed_outcome(run, out_dir, child, error_line(child.stderr_text));
-  std::optional<nlohmann::json> report = read_json(part);
-  if (!report) return failed_outcome(run, out_dir, child, "the run's JSON report is missing or unreadable");
+    return record_failed_run(run, out_dir, child, error_line(child.stderr_text));
+  std::optional<nlohmann::json> report = read_json_file(part);
+  if (!report) return record_failed_run(run, out_dir, child, "the run's JSON report is missing or unreadable");
   (*report)[kArgsKey] = run.args;
   write_json_file(report_path.string(), *report);
   std::error_code ec;
@@ -122,70 +123,28 @@ std::unique_ptr<SelfChild> start_run(const SweepRun& run, const fs::path& out_di
   return std::make_unique<SelfChild>(args);
 }
 
-const char* status_word(const RunOutcome& o) {
-  if (o.kept) return "kept";
-  switch (o.status) {
-    case RunStatus::Verified: return "done";
-    case RunStatus::Unverified: return "UNVERIFIED";
-    case RunStatus::Failed: break;
-  }
-  return "FAILED";
-}
-
-void print_progress(size_t finished, size_t total, const SweepRun& run, const RunOutcome& o) {
-  fmt::print(stderr, "[{}/{}] {} {} {} {} ({:.1f} s){}\n", finished, total, status_word(o), run.workload,
+void SweepProgress::report(const SweepRun& run, const RunOutcome& o) {
+  fmt::print(stderr, "[{}/{}] {} {} {} {} ({:.1f} s){}\n", ++finished_, total_, status_word(o), run.workload,
              run.policy, run.config, o.seconds, o.error.empty() ? "" : ": " + o.error);
 }
 
-struct Running {
-  size_t index;
-  std::unique_ptr<SelfChild> child;
-  Clock::time_point start;
-};
-
-// Runs the runs at `todo` (indices into `runs`), `jobs` at a time, filling
-// their outcomes; `finished` counts progress lines already printed.
-void run_pending(const std::vector<SweepRun>& runs, const std::vector<size_t>& todo, const fs::path& out_dir,
-                 unsigned jobs, std::vector<RunOutcome>& outcomes, size_t finished) {
-  std::map<pid_t, Running> running;
-  size_t next = 0;
-  while (next < todo.size() || !running.empty()) {
-    while (running.size() < jobs && next < todo.size()) {
-      const size_t i = todo[next++];
-      std::unique_ptr<SelfChild> child = start_run(runs[i], out_dir);
-      const pid_t pid = child->pid();
-      running.emplace(pid, Running{i, std::move(child), Clock::now()});
-    }
-    const EndedChild ended = wait_any_child();
-    const auto it = running.find(ended.pid);
-    if (it == running.end()) continue;  // not one of ours
-    const Running& r = it->second;
-    RunOutcome o = finish_run(runs[r.index], out_dir, r.child->result(ended.wait_status));
-    o.seconds = std::chrono::duration<double>(Clock::now() - r.start).count();
-    print_progress(++finished, runs.size(), runs[r.index], o);
-    outcomes[r.index] = std::move(o);
-    running.erase(it);
-  }
-}
-
-}  // namespace
-
-std::string run_report_path(const SweepRun& run) { return "runs/" + run.stem() + ".json"; }
-std::string run_failure_path(const SweepRun& run) { return "failed/" + run.stem() + ".txt"; }
-
-std::vector<RunOutcome> execute_sweep(const std::vector<SweepRun>& runs, const std::string& out_dir,
-                                      unsigned jobs) {
-  std::vector<RunOutcome> outcomes(runs.size());
+SweepResult execute_sweep(const std::vector<SweepRun>& runs, const std::string& out_dir, SweepBackend& backend) {
+  SweepResult result{std::vector<RunOutcome>(runs.size()), {}};
   std::vector<size_t> todo;
   for (size_t i = 0; i < runs.size(); ++i) {
-    if (std::optional<RunOutcome> kept = kept_outcome(runs[i], out_dir)) outcomes[i] = std::move(*kept);
-    else todo.push_back(i);
+    if (std::optional<RunOutcome> kept = completed_report(runs[i], out_dir)) {
+      result.outcomes[i] = std::move(*kept);
+      result.outcomes[i].kept = true;
+    } else {
+      todo.push_back(i);
+    }
   }
   const size_t kept = runs.size() - todo.size();
   if (kept > 0)
     fmt::print(stderr, "scwarp sweep: {} of {} runs kept from an earlier sweep in {}\n", kept, runs.size(), out_dir);
-  run_pending(runs, todo, out_dir, jobs, outcomes, kept);
-  return outcomes;
+  SweepProgress progress(kept, runs.size());
+  result.pending = backend.carry_out(runs, todo, out_dir, result.outcomes, progress);
+  return result;
 }
 
 }  // namespace scwarp::cli

@@ -118,6 +118,7 @@ class Warp {
   uint32_t active_mask() const;                      // lanes the next instruction runs on
   uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
+  uint32_t barrier() const { return barrier_; }      // the barrier it waits at (state AtBarrier) or last waited at
   // A large warp (LaunchSpec::large_warp_rows > 1) is named by its first
   // row: state(), next_pc() and next_function() above are then the large
   // warp's, and these count over its rows. An ordinary warp is its own row.

@@ -28,7 +28,8 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf, public sm::TbIndexIf {
  public:
   sc_core::sc_port<sm::SmControlIf, 0> sm_control;  // one binding per SM, in SM order
 
-  GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg);
+  // `trace`: where the SMs it covers report a timeline (null: no trace).
+  GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg, stats::TraceSink* trace = nullptr);
 
   // Starts `engine`'s kernel: its TBs are placed from the next cycle on.
   // The engine must live until kernel_done().

@@ -22,11 +22,11 @@ constexpr uint64_t kInsnCheckCycles = 1024;
 
 }  // namespace
 
-TimingExecutor::TimingExecutor(const config::GpuConfig& cfg) : cfg_(cfg) {
+TimingExecutor::TimingExecutor(const config::GpuConfig& cfg, stats::TraceSink* trace) : cfg_(cfg), trace_(trace) {
   if (sc_core::sc_get_status() != sc_core::SC_ELABORATION)
     throw Error("a timing model was already simulated in this process (SystemC elaborates once)");
   check_policies(cfg_);
-  gpu_ = std::make_unique<GpuTop>("gpu", cfg_);
+  gpu_ = std::make_unique<GpuTop>("gpu", cfg_, trace_);
 }
 
 TimingExecutor::~TimingExecutor() = default;
@@ -53,6 +53,7 @@ runtime::LaunchResult TimingExecutor::execute(func::GlobalMemory& mem,
     kernel.warp_instructions += tb.warp_instructions;
     kernel.thread_instructions += tb.thread_instructions;
   }
+  if (trace_) trace_->kernel_done(kernels_.size(), kernel);
   kernels_.push_back(kernel);
   runtime::LaunchResult result;
   result.thread_instructions = kernel.thread_instructions;

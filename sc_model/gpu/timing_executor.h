@@ -20,7 +20,8 @@ class TimingExecutor : public runtime::Executor {
  public:
   // Throws scwarp::Error if a timing model was already elaborated in this
   // process, or if the config names an unknown scheduler policy.
-  explicit TimingExecutor(const config::GpuConfig& cfg);
+  // `trace` (may be null) hears every traced event and must outlive this.
+  explicit TimingExecutor(const config::GpuConfig& cfg, stats::TraceSink* trace = nullptr);
   ~TimingExecutor() override;
 
   runtime::LaunchResult execute(func::GlobalMemory& mem, const func::LaunchSpec& spec) override;
@@ -49,6 +50,7 @@ class TimingExecutor : public runtime::Executor {
   std::unique_ptr<GpuTop> gpu_;
   std::unique_ptr<func::Engine> engine_;  // the running kernel's
   std::vector<stats::KernelRecord> kernels_;
+  stats::TraceSink* trace_;
 };
 
 }  // namespace scwarp::gpu

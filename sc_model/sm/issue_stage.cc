@@ -37,8 +37,11 @@ bool IssueStage::tick(uint64_t cycle) {
   if (table_.resident_tbs() == 0) return false;
   table_.view().cycle = cycle;
   bool busy = false;
-  for (uint32_t s = 0; s < table_.schedulers(); ++s)
-    busy |= schedule(s, cycle) || last_stall_[s] == Stall::Structural;
+  for (uint32_t s = 0; s < table_.schedulers(); ++s) {
+    const bool issued = schedule(s, cycle);
+    busy |= issued || last_stall_[s] == Stall::Structural;
+    if (probe_) probe_->scheduler_cycle(s, issued ? issued_warp_ : sched::kNoWarp, last_stall_[s], cycle);
+  }
   counters_.scheduler_cycles += table_.schedulers();
   return busy || policy_.changes_by_itself(table_.view());
 }
@@ -51,6 +54,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
+  if (probe_ && sched == 0) probe_->order_seen(order_, cycle);
   bool unit_busy = false;
   for (uint32_t w : order_) {
     const sched::WarpView& v = table_.warp_views()[w];
@@ -66,6 +70,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
     }
     issue(w, *unit, cycle);
     ++counters_.issued;
+    issued_warp_ = w;
     return true;
   }
   std::span<const uint32_t> considered = order_.empty() ? std::span<const uint32_t>(warps) : order_;
@@ -214,6 +219,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   table_.refresh(w);
   policy_.on_issue(table_.view(), w, uint32_t(std::popcount(rec_.exec_mask)));
   ++counters_.issued;
+  issued_warp_ = w;
   return true;
 }
 
@@ -251,10 +257,15 @@ void IssueStage::measure(uint32_t w, const func::ExecRecord& rec, uint64_t cycle
   if (rec.reached_barrier) tb.measure.warp_arrived(v.warp_in_tb, cycle);
   if (rec.warp_exited) tb.measure.warp_exited(v.warp_in_tb, cycle, v.issued, counters_.stall_cycles());
   if (!rec.released_barrier) return;
+  uint32_t released = 0, barrier = 0;
   for (uint32_t i = 0; i < tb.block->scheduled_warp_count(); ++i)
-    if (tb.measure.waiting(i) && tb.block->scheduled_warp(i).state() != func::WarpState::AtBarrier)
+    if (tb.measure.waiting(i) && tb.block->scheduled_warp(i).state() != func::WarpState::AtBarrier) {
       tb.measure.warp_released(i, cycle);
+      barrier = tb.block->scheduled_warp(i).barrier();
+      ++released;
+    }
   tb.measure.release_done();
+  if (probe_) probe_->barrier_released(v.tb_slot, barrier, released, cycle);
 }
 
 // The flush rule: execute-at-issue knows where the warp really continues.
@@ -275,6 +286,10 @@ void IssueStage::replay_order(uint64_t cycle) {
   }
 }
 
+void IssueStage::trace_to(stats::TraceSink& sink, uint32_t sm, bool ranks_tbs) {
+  probe_ = std::make_unique<TraceProbe>(sink, table_, sm, ranks_tbs);
+}
+
 uint64_t IssueStage::compared_subwarps() const {
   uint64_t n = 0;
   for (const auto& f : formers_) n += f->compared_subwarps();
@@ -285,6 +300,7 @@ void IssueStage::repeat_stalls(uint64_t from, uint64_t count) {
   if (table_.resident_tbs() == 0) return;
   counters_.scheduler_cycles += count * table_.schedulers();
   for (uint32_t s = 0; s < table_.schedulers(); ++s) count_stall(last_stall_[s], count, counters_);
+  if (probe_) probe_->repeat(from, count);
   // The policy hears every cycle exactly as if it had been ticked.
   for (uint64_t c = from; c < from + count; ++c) {
     table_.view().cycle = c;

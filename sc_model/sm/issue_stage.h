@@ -22,6 +22,7 @@
 #include "sc_model/sm/stage_ports.h"
 #include "sc_model/sm/stall_class.h"
 #include "sc_model/sm/subwarp_former.h"
+#include "sc_model/sm/trace_probe.h"
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
 
@@ -44,6 +45,9 @@ class IssueStage : public sc_core::sc_module {
   // what a tick at that cycle would have made the policy do (for snapshots
   // taken at cycles the SM slept through).
   void replay_order(uint64_t cycle);
+  // From now on tells `sink` what each scheduler and warp does every cycle
+  // (a timeline trace); without it the stage reports nothing.
+  void trace_to(stats::TraceSink& sink, uint32_t sm, bool ranks_tbs);
   // Sub-warps its formers compared with a second model (lockstep).
   uint64_t compared_subwarps() const;
 
@@ -74,6 +78,8 @@ class IssueStage : public sc_core::sc_module {
   std::vector<std::unique_ptr<SubwarpFormerIf>> formers_;
   std::vector<uint32_t> order_;      // reused policy output
   std::vector<Stall> last_stall_;    // per scheduler, for repeat_stalls
+  uint32_t issued_warp_ = sched::kNoWarp;  // the warp of the last issue
+  std::unique_ptr<TraceProbe> probe_;    // null unless traced
 };
 
 }  // namespace scwarp::sm

@@ -21,7 +21,7 @@ sched::PolicyContext policy_context(const config::GpuConfig& cfg, uint32_t sm_id
 }  // namespace
 
 // The constructor wires the pipeline front to back; tick() runs it back to front.
-Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id)
+Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id, stats::TraceSink* trace)
     : ClockedModule(name, cfg.skip_idle),
       tb_sink("tb_sink"),
       cfg_(cfg),
@@ -37,7 +37,8 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
       snapshot_period_(issue_policy_->tb_priority_period()),
-      next_snapshot_(snapshot_period_) {
+      next_snapshot_(snapshot_period_),
+      trace_(trace && trace->traces_sm(sm_id) ? trace : nullptr) {
   issue_.dispatch(collector_.in);  // issue -> ID_OC -> operand collector
   collector_.out(exec_.in);        // operands read -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
@@ -50,6 +51,7 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
   l1d_.constant_up(l1c_);     // constant lines back to the constant cache
   exec_.writeback(*this);     // SP / SFU results -> scoreboard release
   ldst_.writeback(*this);     // memory instructions done -> scoreboard release
+  if (trace_) issue_.trace_to(*trace_, sm_id, ranks_tbs(cfg_.scheduler));
 }
 
 Sm::~Sm() = default;
@@ -159,6 +161,7 @@ bool Sm::finish_tbs(uint64_t cycle) {
     stats::TbRecord record{tb.kernel, v.id, sm_id_, tb.start_cycle, cycle,
                            tb.warp_instructions, tb.thread_instructions,
                            table_.tbs()[t].measure.finish(counters_.stall_cycles())};
+    if (trace_) trace_->tb_done(t, record);
     issue_policy_->on_tb_finish(table_.view(), t);
     table_.remove(t);
     ++counters_.tbs_completed;

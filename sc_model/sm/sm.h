@@ -27,6 +27,7 @@
 #include "sc_model/sm/warp_table.h"
 #include "sc_model/stats/counters.h"
 #include "sc_model/stats/gpu_live_stats.h"
+#include "sc_model/stats/trace_sink.h"
 
 namespace scwarp::sm {
 
@@ -36,7 +37,9 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   // VTW's logical TB counter; needed only by kernels that use nexttbid.
   sc_core::sc_port<TbIndexIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> tb_index;
 
-  Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
+  // `trace`: where to report a timeline, if it traces this SM (else null).
+  Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
+     stats::TraceSink* trace = nullptr);
   ~Sm() override;
 
   void launch_tb(TbLaunch tb) override;         // visible next cycle; wakes the SM
@@ -98,6 +101,7 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   uint32_t published_in_flight_ = 0;  // this SM's global_in_flight as last added to live_
   uint64_t snapshot_period_;  // the policy's tb_priority_period(); 0: no snapshots
   uint64_t next_snapshot_;
+  stats::TraceSink* trace_ = nullptr;  // null unless a trace covers this SM
 };
 
 }  // namespace scwarp::sm

@@ -4,8 +4,6 @@
 
 namespace scwarp::sm {
 
-namespace {
-
 using sched::WarpWait;
 
 // Lower is closer to issuing.
@@ -23,7 +21,19 @@ Stall stall_of(WarpWait wait) {
   return Stall::Empty;
 }
 
-}  // namespace
+stats::Activity activity_of(Stall stall) {
+  switch (stall) {
+    case Stall::Structural: return stats::Activity::Structural;
+    case Stall::Data: return stats::Activity::Data;
+    case Stall::Control: return stats::Activity::Control;
+    case Stall::Fetch: return stats::Activity::Fetch;
+    case Stall::Barrier: return stats::Activity::Barrier;
+    case Stall::Sibling: return stats::Activity::Sibling;
+    case Stall::Exit: return stats::Activity::Exit;
+    case Stall::Empty: return stats::Activity::Empty;
+  }
+  return stats::Activity::Empty;
+}
 
 Stall classify_stall(std::span<const uint32_t> warps, std::span<const sched::WarpView> views,
                      bool unit_busy) {

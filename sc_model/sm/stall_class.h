@@ -15,6 +15,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/stats/counters.h"
+#include "sc_model/stats/trace_sink.h"
 
 namespace scwarp::sm {
 
@@ -24,6 +25,10 @@ enum class Stall : uint8_t { Structural, Data, Control, Fetch, Barrier, Sibling,
 // the warps it considered; `unit_busy`: a Ready warp found its unit busy.
 Stall classify_stall(std::span<const uint32_t> warps, std::span<const sched::WarpView> views,
                      bool unit_busy);
+// The hazard a warp waiting for `wait` is in (Ready: structural).
+Stall stall_of(sched::WarpWait wait);
+// The same class, as a timeline trace names it.
+stats::Activity activity_of(Stall stall);
 // Adds `count` scheduler-cycles of `stall` to both taxonomies.
 void count_stall(Stall stall, uint64_t count, stats::SmCounters& out);
 

@@ -30,7 +30,8 @@ void clear_events(Vbaws_top& t) {
   t.issue_tb_i = 0;
   t.arrive_i = 0;
   t.release_i = 0;
-  t.fetch_i = 0;
+  t.fetch_valid_i = 0;
+  t.fetch_sched_i = 0;
 }
 
 }  // namespace
@@ -53,17 +54,23 @@ RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder 
 RtlMwfPolicy::~RtlMwfPolicy() = default;
 
 // The combinational inputs in the ports' own types, to compare with what the
-// model last evaluated.
+// model last evaluated. Which outputs each one feeds (rtl/baws): the ranks
+// (rank_o) read the rank inputs; the fetch pick reads those and the fetch
+// inputs; issuable feeds only the issue picks (issue_pick_*_o), which the
+// adapter never reads (the SM issues in rank order), so it is driven with
+// every evaluation but never causes one.
 struct BawsInputs {
   uint64_t valid = 0, exited = 0, issuable = 0, fetchable = 0, nonempty = 0, barrier = 0;
   std::remove_cvref_t<decltype(Vbaws_top::warp_tb_i)> warp_tb{};
   std::remove_cvref_t<decltype(Vbaws_top::tb_id_i)> tb_id{};
   std::remove_cvref_t<decltype(Vbaws_top::tb_first_i)> tb_first{};
 
-  bool operator==(const BawsInputs& o) const {
-    return valid == o.valid && exited == o.exited && issuable == o.issuable && fetchable == o.fetchable &&
-           nonempty == o.nonempty && barrier == o.barrier && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
+  bool same_rank_inputs(const BawsInputs& o) const {
+    return valid == o.valid && exited == o.exited && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
            std::memcmp(&tb_id, &o.tb_id, sizeof tb_id) == 0 && tb_first == o.tb_first;
+  }
+  bool same_fetch_inputs(const BawsInputs& o) const {
+    return same_rank_inputs(o) && fetchable == o.fetchable && nonempty == o.nonempty && barrier == o.barrier;
   }
 };
 
@@ -80,13 +87,17 @@ void RtlMwfPolicy::load_events() {
   t.release_i = release_;
   t.launch_i = launch_;
   arrive_ = release_ = launch_ = 0;
-  if (fetch_pending_) t.fetch_i = 1;
+  if (fetch_sched_ != kNoSched) {
+    t.fetch_valid_i = 1;
+    t.fetch_sched_i = fetch_sched_;
+    fetch_sched_ = kNoSched;
+  }
 }
 
 void RtlMwfPolicy::rising_edge() {
   rtl_->rising_edge(cycle_);
   clear_events(rtl_->top());
-  pending_ = fetch_pending_ = false;
+  pending_ = false;
 }
 
 void RtlMwfPolicy::apply_events() {
@@ -95,14 +106,18 @@ void RtlMwfPolicy::apply_events() {
   rising_edge();
 }
 
-void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fetchable) {
-  if (cycle_timed_ ? sm.cycle != cycle_ : fetch_pending_)
-    apply_events();  // cycle: the edge that ends the events' cycle; fetch_i latches the pick of the inputs as they are
+bool RtlMwfPolicy::ranks_pending(uint32_t sched) const {
+  return issue_warp_[sched] != kNoWarp || arrive_ != 0 || release_ != 0 || launch_ != 0;
+}
+
+void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fetchable, bool events_needed) {
+  if (cycle_timed_ && sm.cycle != cycle_) apply_events();  // the edge that ends the events' cycle
   cycle_ = sm.cycle;
   // Cycle-timed, this cycle's events wait for its end: new inputs only settle.
-  const bool edge = pending_ && !cycle_timed_;
+  const bool edge = events_needed && !cycle_timed_;
   BawsInputs& in = *next_;
   in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
+  FieldPacker warp_tb(in.warp_tb, kTW);  // sm.warps is indexed by slot
   for (const WarpView& w : sm.warps) {
     const uint64_t bit = uint64_t(1) << w.slot;
     if (w.valid) in.valid |= bit;
@@ -110,20 +125,26 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
     if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
     if (w.ibuffer_count != 0) in.nonempty |= bit;
     if (w.wait == WarpWait::Barrier) in.barrier |= bit;
-    put_field(in.warp_tb, w.slot * kTW, kTW, w.valid ? w.tb_slot : 0);
+    warp_tb.push(w.valid ? w.tb_slot : 0);
   }
+  warp_tb.finish();
   if (fetchable) {
     in.fetchable = 0;
     for (uint32_t w : *fetchable) in.fetchable |= uint64_t(1) << w;
   } else {
     in.fetchable = driven_->fetchable;
   }
+  FieldPacker tb_id(in.tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
+  FieldPacker tb_first(in.tb_first, kWW);
   for (const sched::TbView& tb : sm.tbs) {
     if (tb.valid) check_tb_id(tb.id, sm_, sm.cycle);
-    put_field(in.tb_id, tb.slot * kRtlIdBits, kRtlIdBits, tb.valid ? tb.id : 0);
-    put_field(in.tb_first, tb.slot * kWW, kWW, tb.valid ? tb.first_warp : 0);
+    tb_id.push(tb.valid ? tb.id : 0);
+    tb_first.push(tb.valid ? tb.first_warp : 0);
   }
-  if (!edge && settled_ && in == *driven_) return;
+  tb_id.finish();
+  tb_first.finish();
+  const bool same = fetchable ? in.same_fetch_inputs(*driven_) : in.same_rank_inputs(*driven_);
+  if (!edge && settled_ && same) return;
   Vbaws_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
@@ -148,7 +169,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
 
 void RtlMwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                          std::vector<uint32_t>& out) {
-  settle(sm, nullptr);
+  settle(sm, nullptr, ranks_pending(sched));
   const Vbaws_top& t = rtl_->top();
   // rank_o is each warp's place in its scheduler's order: a permutation of
   // 0 .. n-1 over the scheduler's valid warps if the RTL is right.
@@ -201,19 +222,19 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
 }
 
 uint32_t RtlMwfPolicy::fetch_pick(const SmView& sm, std::span<const uint32_t> fetchable) {
-  settle(sm, &fetchable);
+  settle(sm, &fetchable, pending_);
   const Vbaws_top& t = rtl_->top();
   return t.fetch_pick_valid_o ? uint32_t(t.fetch_pick_warp_o) : kNoWarp;
 }
 
-void RtlMwfPolicy::fetched(const SmView&, uint32_t warp) {
-  // fetch_i latches the block's current pick; no input changed since the
-  // fetch_pick() that returned it (every drive applies pending events first).
+void RtlMwfPolicy::fetched(const SmView& sm, uint32_t warp) {
+  // The fetch_pick() that returned the pick left the outputs current.
   const Vbaws_top& t = rtl_->top();
-  if (fetch_pending_ || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
+  if (fetch_sched_ != kNoSched || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
     throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
                 " that is not the block's current fetch pick (one CFF pick per cycle)");
-  fetch_pending_ = pending_ = true;
+  fetch_sched_ = sm.warps[warp].scheduler;
+  pending_ = true;
 }
 
 uint32_t RtlMwfPolicy::waiting(uint32_t tb_slot) {

@@ -6,8 +6,10 @@
 // "Co-simulation"): the policy's events (on_issue + on_barrier_arrive /
 // on_barrier_release per scheduler, on_tb_launch, CFF's on_fetch) are
 // collected as the block's event inputs and applied with ONE clock edge
-// before the next output is read. So an order() for scheduler 1 sees
-// scheduler 0's events of the same SM cycle, and the fetch stage sees the
+// before the next output that depends on them is read (an order() for
+// scheduler s: s's own issue, any arrival, release or launch; the fetch
+// pick or a WPT count: all). So an order() for scheduler 1 sees scheduler
+// 0's barrier events of the same SM cycle, and the fetch stage sees the
 // post-issue state, exactly as the C++ model does; the RTL is not clocked
 // once per SM cycle. Under -scwarp_rtl_timing cycle it is: the cycle's
 // events wait for one edge at the end of their cycle, so every decision of a
@@ -56,7 +58,8 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   // (warp_exited_i) instead (docs/rtl.md, "Last issued").
 
   // CFF through the same block (RtlCffFetchPolicy): the fetch pick for this
-  // fetchable set (ascending slots), and the fetch of that pick (fetch_i).
+  // fetchable set (ascending slots), and the fetch of that pick (an event:
+  // fetch_valid_i with the warp's scheduler, fetch_sched_i).
   uint32_t fetch_pick(const sched::SmView& sm, std::span<const uint32_t> fetchable);
   void fetched(const sched::SmView& sm, uint32_t warp);
 
@@ -69,12 +72,15 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
  private:
   void apply_events();  // one clock edge (inputs as they are) if any event is pending
   uint32_t count(uint32_t tb_slot) const;  // count_o as last evaluated
-  // Drives the inputs from the view and settles the outputs: pending events
-  // take their edge together with the new inputs (no input but fetch_i's
-  // pick feeds the state, so a pending fetch gets an edge of its own first);
-  // with no event and the inputs as last driven, nothing is evaluated.
-  // `fetchable` null: keep the fetchable mask last driven (ranks ignore it).
-  void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable);
+  // Drives the inputs from the view and settles the outputs the caller reads:
+  // with `events_needed`, the pending events take their edge together with
+  // the new inputs (the state's next value depends on the event inputs
+  // only); with no edge needed and the inputs those outputs depend on as
+  // last evaluated, nothing is evaluated. `fetchable` null: the caller reads
+  // the ranks only; the fetchable mask last driven is kept.
+  void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable, bool events_needed);
+  // Whether a pending event changes scheduler `sched`'s ranks.
+  bool ranks_pending(uint32_t sched) const;
   void load_events();   // the collected issue / fetch events onto the ports
   void rising_edge();   // the edge, then the event inputs cleared
 
@@ -91,7 +97,8 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   uint32_t issue_warp_[kRtlSchedulers];  // sched::kNoWarp: none
   uint32_t issue_tb_[kRtlSchedulers];
   uint32_t last_sched_ = 0;              // scheduler of the latest on_issue
-  bool fetch_pending_ = false;
+  static constexpr uint32_t kNoSched = ~0u;
+  uint32_t fetch_sched_ = kNoSched;      // scheduler of the warp fetched since the last edge
   bool settled_ = false;   // outputs reflect driven_ and the current state
   std::unique_ptr<BawsInputs> driven_, next_;
 };

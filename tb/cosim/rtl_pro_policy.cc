@@ -39,7 +39,10 @@ void clear_events(Vpro_top& t) {
 }  // namespace
 
 RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
-    : sm_(ctx.sm), tbs_(ctx.max_tbs), cycle_timed_(ctx.cfg.rtl_timing == "cycle"), threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")) {
+    : sm_(ctx.sm),
+      tbs_(ctx.max_tbs),
+      threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")),
+      cycle_timed_(ctx.cfg.rtl_timing == "cycle") {
   check_fits(ctx, "pro_top", 1);
   if (threshold_ >= (uint32_t(1) << kThW))
     throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "

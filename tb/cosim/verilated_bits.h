@@ -3,6 +3,7 @@
 // one is VlWide<N> (32-bit words, word 0 = bits 31:0).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -17,13 +18,61 @@ void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
     const U mask = U(ones << lsb);
     port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
   } else {
-    for (unsigned i = 0; i < width; ++i) {
-      const unsigned b = lsb + i;
-      const uint32_t m = 1u << (b % 32);
-      port[b / 32] = ((value >> i) & 1u) ? (port[b / 32] | m) : (port[b / 32] & ~m);
+    // Word by word: the field spans at most three 32-bit words.
+    constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);  // VlWide<N> is N words and nothing else
+    unsigned word = lsb / 32, shift = lsb % 32, done = 0;
+    while (done < width && word < kWords) {
+      const unsigned n = std::min(32 - shift, width - done);  // this word's share of the field
+      const uint32_t mask = uint32_t(((uint64_t(1) << n) - 1) << shift);
+      port[word] = (port[word] & ~mask) | (uint32_t((value >> done) << shift) & mask);
+      done += n;
+      ++word;
+      shift = 0;
     }
   }
 }
+
+// Fills a port with consecutive `width`-bit fields (width <= 32), the i-th
+// push at bit i * width, in one pass over its words: a put_field per field
+// would rewrite each word once per field it holds. The port is cleared
+// first, so fields never pushed read 0; the last word is written by finish().
+template <typename P>
+class FieldPacker {
+ public:
+  FieldPacker(P& port, unsigned width) : port_(port), width_(width), ones_((uint64_t(1) << width) - 1) {
+    if constexpr (std::is_integral_v<P>) {
+      port_ = 0;
+    } else {
+      for (unsigned i = 0; i < kWords; ++i) port_[i] = 0;
+    }
+  }
+  void push(uint64_t value) {
+    acc_ |= (value & ones_) << fill_;
+    fill_ += width_;
+    if constexpr (!std::is_integral_v<P>) {
+      if (fill_ >= 32) {  // fill_ < 32 before the push and width_ <= 32: one word at most
+        if (word_ < kWords) port_[word_++] = uint32_t(acc_);
+        acc_ >>= 32;
+        fill_ -= 32;
+      }
+    }
+  }
+  void finish() {
+    if constexpr (std::is_integral_v<P>) {
+      port_ = P(acc_);
+    } else if (fill_ > 0 && word_ < kWords) {
+      port_[word_] = uint32_t(acc_);
+    }
+  }
+
+ private:
+  static constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);
+  P& port_;
+  unsigned width_;
+  uint64_t ones_;
+  uint64_t acc_ = 0;  // bits not yet written, from bit `fill_` of the current word down
+  unsigned fill_ = 0, word_ = 0;
+};
 
 // Reads the `width`-bit field at bit `lsb` of `port` (width <= 64).
 template <typename P>

@@ -107,7 +107,8 @@ struct Bench {
     rtl->issue_tb_i = 0;
     rtl->arrive_i = 0;
     rtl->release_i = 0;
-    rtl->fetch_i = 0;
+    rtl->fetch_valid_i = 0;
+    rtl->fetch_sched_i = 0;
   }
 
   // The current views onto the RTL's inputs.
@@ -218,7 +219,8 @@ struct Bench {
 
   void fetch(uint32_t w) {
     cff->on_fetch(view(), w);
-    rtl->fetch_i = 1;
+    rtl->fetch_valid_i = 1;
+    rtl->fetch_sched_i = warps[w].scheduler;
   }
 
   void clock() {
