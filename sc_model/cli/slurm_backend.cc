@@ -138,7 +138,7 @@ struct Array {
   std::vector<SweepRun> runs;
   bool active = true;
   bool looked_at = false;                     // in the queue by this call
-  std::optional<Clock::time_point> seen_end;  // when this call saw it leave the queue
+  std::optional<Clock::time_point> seen_end = std::nullopt;  // when this call saw it leave the queue
 };
 
 // How long a task Slurm says COMPLETED may take to show its outcome file: a
