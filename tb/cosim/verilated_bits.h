@@ -9,6 +9,10 @@
 
 namespace scwarp::cosim {
 
+// The 32-bit words of a wide port (VlWide<N> is N words and nothing else).
+template <typename P>
+inline constexpr unsigned kPortWords = sizeof(P) / sizeof(uint32_t);
+
 // Writes the `width`-bit field at bit `lsb` of `port` (width <= 64).
 template <typename P>
 void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
@@ -19,9 +23,8 @@ void put_field(P& port, unsigned lsb, unsigned width, uint64_t value) {
     port = P((U(port) & U(~mask)) | (U(value << lsb) & mask));
   } else {
     // Word by word: the field spans at most three 32-bit words.
-    constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);  // VlWide<N> is N words and nothing else
     unsigned word = lsb / 32, shift = lsb % 32, done = 0;
-    while (done < width && word < kWords) {
+    while (done < width && word < kPortWords<P>) {
       const unsigned n = std::min(32 - shift, width - done);  // this word's share of the field
       const uint32_t mask = uint32_t(((uint64_t(1) << n) - 1) << shift);
       port[word] = (port[word] & ~mask) | (uint32_t((value >> done) << shift) & mask);
@@ -43,7 +46,7 @@ class FieldPacker {
     if constexpr (std::is_integral_v<P>) {
       port_ = 0;
     } else {
-      for (unsigned i = 0; i < kWords; ++i) port_[i] = 0;
+      for (unsigned i = 0; i < kPortWords<P>; ++i) port_[i] = 0;
     }
   }
   void push(uint64_t value) {
@@ -51,7 +54,7 @@ class FieldPacker {
     fill_ += width_;
     if constexpr (!std::is_integral_v<P>) {
       if (fill_ >= 32) {  // fill_ < 32 before the push and width_ <= 32: one word at most
-        if (word_ < kWords) port_[word_++] = uint32_t(acc_);
+        if (word_ < kPortWords<P>) port_[word_++] = uint32_t(acc_);
         acc_ >>= 32;
         fill_ -= 32;
       }
@@ -60,13 +63,12 @@ class FieldPacker {
   void finish() {
     if constexpr (std::is_integral_v<P>) {
       port_ = P(acc_);
-    } else if (fill_ > 0 && word_ < kWords) {
+    } else if (fill_ > 0 && word_ < kPortWords<P>) {
       port_[word_] = uint32_t(acc_);
     }
   }
 
  private:
-  static constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);
   P& port_;
   unsigned width_;
   uint64_t ones_;
@@ -82,12 +84,11 @@ uint64_t get_field(const P& port, unsigned lsb, unsigned width) {
     return (uint64_t(port) >> lsb) & ones;
   } else {
     // The field spans at most three 32-bit words: gather them, then shift.
-    constexpr unsigned kWords = sizeof(P) / sizeof(uint32_t);  // VlWide<N> is N words and nothing else
     const unsigned word = lsb / 32, shift = lsb % 32;
     uint64_t low = port[word];
-    if (word + 1 < kWords) low |= uint64_t(port[word + 1]) << 32;
+    if (word + 1 < kPortWords<P>) low |= uint64_t(port[word + 1]) << 32;
     uint64_t out = low >> shift;
-    if (shift != 0 && width > 64 - shift && word + 2 < kWords) out |= uint64_t(port[word + 2]) << (64 - shift);
+    if (shift != 0 && width > 64 - shift && word + 2 < kPortWords<P>) out |= uint64_t(port[word + 2]) << (64 - shift);
     return out & ones;
   }
 }
