@@ -106,7 +106,7 @@ void WarpTable::remove(uint32_t t) {
     warp_views_[w].valid = false;
     warp_views_[w].wait = WarpWait::Empty;
     warp_views_[w].ibuffer_count = 0;
-    fetchable_[w / 64] &= ~(uint64_t(1) << (w % 64));
+    set_fetchable(w, false);
   }
   tbs_[t] = TbSlot{};
   v.valid = false;
@@ -127,8 +127,11 @@ void WarpTable::update_fetchable(uint32_t w) {
   // barrel processing relaxes for it to ThreadDependencies::refetch_ready.
   const bool barrel_ready = large_warps_ ? !slot.deps.forming() && (!fetch_barrel_ || slot.deps.refetch_ready())
                                          : !fetch_barrel_ || slot.issued_in_flight == 0;
-  const bool fetchable = slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
-                         slot.fetch_pos.pc < slot.fetch_end;
+  set_fetchable(w, slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
+                       slot.fetch_pos.pc < slot.fetch_end);
+}
+
+void WarpTable::set_fetchable(uint32_t w, bool fetchable) {
   const uint64_t bit = uint64_t(1) << (w % 64);
   fetchable_[w / 64] = fetchable ? fetchable_[w / 64] | bit : fetchable_[w / 64] & ~bit;
 }

@@ -100,6 +100,7 @@ class WarpTable {
   void record_memory_latency(const ptx::Instr& instr, uint64_t cycles);
 
  private:
+  void set_fetchable(uint32_t w, bool fetchable);  // bit w of fetchable_
   sched::WarpWait sibling_wait(uint32_t w);
   uint32_t free_tb_slot() const;
   uint32_t free_warp_range(uint32_t count) const;  // first slot, or kNoWarp
