@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sc_model/func/memory.h"
+#include "sc_model/func/texture.h"
 
 namespace scwarp::func {
 
@@ -26,6 +27,10 @@ class DeviceServices {
   uint64_t heap_allocate(GlobalMemory& mem, uint64_t bytes);
   // Device free of a live heap allocation; false for any other address.
   bool heap_release(GlobalMemory& mem, uint64_t address);
+
+  // The texture and surface objects kernels' handles name.
+  TextureObjects& textures() { return textures_; }
+  const TextureObjects& textures() const { return textures_; }
 
   // One printf's text from thread `lane` of warp `warp` in block `block`.
   void print(uint64_t block, uint32_t warp, uint32_t lane, std::string text);
@@ -44,6 +49,7 @@ class DeviceServices {
   uint64_t heap_in_use_ = 0;
   std::map<uint64_t, uint64_t> heap_blocks_;  // address -> bytes
   std::vector<Printed> printed_;
+  TextureObjects textures_;
 };
 
 }  // namespace scwarp::func

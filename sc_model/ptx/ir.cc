@@ -30,7 +30,7 @@ const char* type_name(Type t) {
 
 const char* space_name(Space s) {
   static const char* const names[] = {"none",  "reg",   "sreg",   "const",  "global",
-                                      "local", "param", "shared", "generic"};
+                                      "local", "param", "shared", "generic", "tex"};
   return names[static_cast<unsigned>(s)];
 }
 
@@ -46,6 +46,7 @@ const char* opcode_name(Opcode op) {
       "bra", "brx", "call", "ret", "exit", "trap", "nanosleep", "brkpt", "pmevent",
       "bar.sync", "bar.arrive", "bar.red", "bar.warp.sync", "membar", "fence",
       "atom", "red", "shfl", "vote", "match", "activemask", "redux",
+      "tex", "tld4", "txq", "suld", "sust", "suq",
       "nexttbid", "nexttid", "unsupported"};
   static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Opcode::Unsupported) + 1);
   return names[static_cast<unsigned>(op)];

@@ -46,7 +46,10 @@ bool is_float(Type t);             // F16..F64
 bool is_signed_int(Type t);        // S8..S64
 const char* type_name(Type t);     // "u32", ...
 
-enum class Space : uint8_t { None, Reg, Sreg, Const, Global, Local, Param, Shared, Generic };
+// Tex: a texture fetch's texels (tex / tld4 through a texture object; the
+// ExecRecord's addresses are device addresses of texels, read through the
+// SM's texture cache). Never written in an ld/st suffix.
+enum class Space : uint8_t { None, Reg, Sreg, Const, Global, Local, Param, Shared, Generic, Tex };
 const char* space_name(Space s);
 
 enum class Opcode : uint16_t {
@@ -68,6 +71,8 @@ enum class Opcode : uint16_t {
   BarSync, BarArrive, BarRed, BarWarpSync, Membar, Fence,
   // atomics and warp-level
   Atom, Red, Shfl, Vote, Match, Activemask, Redux,
+  // textures and surfaces through texture / surface objects (func/texture.h)
+  Tex, Tld4, Txq, Suld, Sust, Suq,
   // scwarp's own extension for virtual thread blocks and warps (VTW, seed 004
   // Sec. 4.2; syntax in docs/ptx-support.md): the next logical TB index and
   // the next thread index of a virtual warp

@@ -115,6 +115,19 @@ class Device {
     return v;
   }
 
+  // Texture and surface objects (func/texture.h), as CUDA's runtime makes
+  // them: a CUDA array is device memory holding packed texels
+  // (cudaMalloc3DArray; fill it with copy_to_device at its address, rows of
+  // width x texel bytes, then slices); a texture object reads a Linear,
+  // Pitch2D or Array resource with the given sampling; a surface object
+  // reads and writes an Array. The handle is the kernel's 64-bit parameter
+  // (args.add(handle)). Bad descriptions throw scwarp::Error naming the field.
+  func::TextureResource malloc_array(func::ChannelFormat format, uint32_t width, uint32_t height = 0,
+                                     uint32_t depth = 0, bool layered = false, bool cubemap = false);
+  uint64_t create_texture_object(const func::TextureResource& resource, const func::TextureSampling& sampling);
+  uint64_t create_surface_object(const func::TextureResource& resource);
+  void destroy_texture_object(uint64_t handle);  // either kind; the memory stays allocated
+
   // Parses and loads a module: allocates and initialises its .global/.const
   // variables. The returned reference stays valid for the Device's lifetime.
   const LoadedModule& load_module(const std::string& ptx_text, const std::string& name,
