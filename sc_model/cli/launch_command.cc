@@ -1,17 +1,19 @@
 // `scwarp launch`: every option's text is checked before any work, then the
-// buffers are created on a Device (the timing model, or with --functional the
-// functional engine), the kernel runs, and --out buffers are written back to
-// files.
+// buffers, textures and surfaces are created on a Device (the timing model,
+// or with --functional the functional engine), the kernel runs, and --out
+// buffers are written back to files.
 #include "sc_model/cli/launch_command.h"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <random>
@@ -40,6 +42,8 @@ struct LaunchOptions {
   std::string block;
   uint32_t shared_bytes = 0;
   std::vector<std::string> buffers;
+  std::vector<std::string> textures;
+  std::vector<std::string> surfaces;
   std::vector<std::string> args;
   std::vector<std::string> outs;
   std::string json_path;
@@ -54,28 +58,80 @@ struct LaunchOptions {
 struct LaunchPlan {
   func::Dim3 grid, block;
   std::vector<BufferSpec> buffers;
+  std::vector<TextureSpec> objects;  // the --texture, then the --surface objects
   std::vector<ArgSpec> args;
   std::vector<OutSpec> outs;
 };
 
+// Device memory by name: each buffer, and each texture or surface over a
+// CUDA array (its own copy of the buffer's bytes, which --out may write).
 struct DeviceBuffer {
   uint64_t address = 0;
   uint64_t bytes = 0;
 };
 using BufferMap = std::map<std::string, DeviceBuffer>;
+using HandleMap = std::map<std::string, uint64_t>;
 
-std::string known_buffers(const std::vector<BufferSpec>& buffers) {
-  std::string names;
-  for (const auto& b : buffers) names += (names.empty() ? "" : ", ") + b.name;
-  return names.empty() ? "none declared" : "declared: " + names;
+// The names a reference may use: buffers, textures, surfaces, CUDA arrays.
+enum class Declared { Buffer, Texture, Surface, Array };
+
+std::vector<std::string> declared_names(const LaunchPlan& plan, Declared kind) {
+  std::vector<std::string> names;
+  if (kind == Declared::Buffer)
+    for (const auto& b : plan.buffers) names.push_back(b.name);
+  for (const auto& o : plan.objects) {
+    const bool array = o.resource.kind == func::ResourceKind::Array;
+    if ((kind == Declared::Texture && !o.surface) || (kind == Declared::Surface && o.surface) ||
+        (kind == Declared::Array && array))
+      names.push_back(o.name);
+  }
+  return names;
 }
 
-void require_buffer(const char* option, const std::string& text, const std::string& name,
-                    const std::vector<BufferSpec>& buffers) {
-  for (const auto& b : buffers)
-    if (b.name == name) return;
-  throw UsageError(fmt::format("{} '{}': no --buffer named '{}' ({})", option, text, name,
-                               known_buffers(buffers)));
+void require_declared(const char* option, const std::string& text, const std::string& name, const char* declarer,
+                      const std::vector<std::string>& names) {
+  if (std::find(names.begin(), names.end(), name) != names.end()) return;
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  throw UsageError(fmt::format("{} '{}': no {} named '{}' ({})", option, text, declarer, name,
+                               list.empty() ? "none declared" : "declared: " + list));
+}
+
+// Buffers, textures and surfaces share one namespace: --out names either.
+void require_new_name(const LaunchPlan& plan, const char* option, const std::string& text, const char* what,
+                      const std::string& name) {
+  for (Declared kind : {Declared::Buffer, Declared::Texture, Declared::Surface}) {
+    const auto names = declared_names(plan, kind);
+    if (std::find(names.begin(), names.end(), name) != names.end())
+      throw UsageError(fmt::format("{} '{}': {} '{}' is declared twice", option, text, what, name));
+  }
+}
+
+void plan_objects(LaunchPlan& plan, const std::vector<std::string>& texts, bool surface) {
+  const char* option = surface ? "--surface" : "--texture";
+  for (const auto& text : texts) {
+    TextureSpec spec = surface ? parse_surface_spec(text) : parse_texture_spec(text);
+    require_new_name(plan, option, text, surface ? "surface" : "texture", spec.name);
+    require_declared(option, text, spec.buffer, "--buffer", declared_names(plan, Declared::Buffer));
+    plan.objects.push_back(std::move(spec));
+  }
+}
+
+void plan_arg(LaunchPlan& plan, const std::string& text) {
+  ArgSpec arg = parse_arg_spec(text);
+  switch (arg.source) {
+    case ArgSpec::Source::Value: break;
+    case ArgSpec::Source::Buffer:
+      require_declared("--arg", text, arg.name, "--buffer", declared_names(plan, Declared::Buffer));
+      break;
+    case ArgSpec::Source::Texture:
+      require_declared("--arg", text, arg.name, "--texture", declared_names(plan, Declared::Texture));
+      break;
+    case ArgSpec::Source::Surface:
+      require_declared("--arg", text, arg.name, "--surface", declared_names(plan, Declared::Surface));
+      break;
+  }
+  plan.args.push_back(std::move(arg));
 }
 
 LaunchPlan plan_launch(const LaunchOptions& opts) {
@@ -84,19 +140,17 @@ LaunchPlan plan_launch(const LaunchOptions& opts) {
   plan.block = parse_dim3("--block", opts.block);
   for (const auto& text : opts.buffers) {
     BufferSpec spec = parse_buffer_spec(text);
-    for (const auto& earlier : plan.buffers)
-      if (earlier.name == spec.name)
-        throw UsageError(fmt::format("--buffer '{}': buffer '{}' is declared twice", text, spec.name));
+    require_new_name(plan, "--buffer", text, "buffer", spec.name);
     plan.buffers.push_back(std::move(spec));
   }
-  for (const auto& text : opts.args) {
-    plan.args.push_back(parse_arg_spec(text));
-    if (!plan.args.back().buffer.empty())
-      require_buffer("--arg", text, plan.args.back().buffer, plan.buffers);
-  }
+  plan_objects(plan, opts.textures, false);
+  plan_objects(plan, opts.surfaces, true);
+  for (const auto& text : opts.args) plan_arg(plan, text);
+  std::vector<std::string> writable = declared_names(plan, Declared::Buffer);
+  for (const auto& name : declared_names(plan, Declared::Array)) writable.push_back(name);
   for (const auto& text : opts.outs) {
     plan.outs.push_back(parse_out_spec(text));
-    require_buffer("--out", text, plan.outs.back().buffer, plan.buffers);
+    require_declared("--out", text, plan.outs.back().buffer, "--buffer or array texture/surface", writable);
   }
   return plan;
 }
@@ -164,13 +218,59 @@ BufferMap create_buffers(runtime::Device& device, const std::vector<BufferSpec>&
   return buffers;
 }
 
-runtime::KernelArgs kernel_args(const std::vector<ArgSpec>& specs, const BufferMap& buffers) {
+// The resource of one texture or surface over its buffer: a Linear one spans
+// the buffer's whole texels; an Array one is a new CUDA array holding a copy
+// of the buffer's first bytes. The buffer must hold every texel.
+func::TextureResource place_resource(runtime::Device& device, const TextureSpec& spec, const DeviceBuffer& source) {
+  const char* option = spec.surface ? "--surface" : "--texture";
+  func::TextureResource r = spec.resource;
+  const uint32_t texel = r.format.texel_bytes();
+  if (r.kind == func::ResourceKind::Linear) {
+    if (source.bytes % texel != 0 || source.bytes / texel > std::numeric_limits<uint32_t>::max())
+      throw Error(fmt::format("{} '{}': buffer '{}' holds {} bytes, not a whole number (below 2^32) of {}-byte {} texels",
+                              option, spec.name, spec.buffer, source.bytes, texel,
+                              func::channel_format_name(r.format)));
+    r.width = uint32_t(source.bytes / texel);
+    r.pitch = source.bytes;
+  }
+  if (r.kind == func::ResourceKind::Array)
+    r = device.malloc_array(r.format, r.width, r.height, r.depth, r.layered, r.cubemap);
+  else
+    r.address = source.address;
+  if (r.bytes() > source.bytes)
+    throw Error(fmt::format("{} '{}': buffer '{}' holds {} bytes, the {} needs {}", option, spec.name, spec.buffer,
+                            source.bytes, spec.surface ? "surface" : "texture", r.bytes()));
+  if (r.kind == func::ResourceKind::Array) {
+    std::vector<uint8_t> texels(r.bytes());
+    device.copy_to_host(texels.data(), source.address, texels.size());
+    device.copy_to_device(r.address, texels.data(), texels.size());
+  }
+  return r;
+}
+
+// Creates every texture and surface; adds each CUDA array to `buffers` under
+// its object's name, so --out can write what a kernel stored there.
+HandleMap create_objects(runtime::Device& device, const std::vector<TextureSpec>& specs, BufferMap& buffers) {
+  HandleMap handles;
+  for (const auto& spec : specs) {
+    const func::TextureResource r = place_resource(device, spec, buffers.at(spec.buffer));
+    handles[spec.name] =
+        spec.surface ? device.create_surface_object(r) : device.create_texture_object(r, spec.sampling);
+    if (r.kind == func::ResourceKind::Array) buffers[spec.name] = DeviceBuffer{r.address, r.bytes()};
+  }
+  return handles;
+}
+
+runtime::KernelArgs kernel_args(const std::vector<ArgSpec>& specs, const BufferMap& buffers,
+                                const HandleMap& handles) {
   runtime::KernelArgs args;
   for (const auto& spec : specs) {
-    if (spec.buffer.empty())
-      args.add_bytes(spec.bytes);
-    else
-      args.add(buffers.at(spec.buffer).address);
+    switch (spec.source) {
+      case ArgSpec::Source::Value: args.add_bytes(spec.bytes); break;
+      case ArgSpec::Source::Buffer: args.add(buffers.at(spec.name).address); break;
+      case ArgSpec::Source::Texture:
+      case ArgSpec::Source::Surface: args.add(handles.at(spec.name)); break;
+    }
   }
   return args;
 }
@@ -243,8 +343,9 @@ int launch(const LaunchOptions& opts) {
                                       : runtime::make_functional_executor(functional_instruction_limit(opts.config)));
   device.set_module_transform(ptx::parse_transform(opts.transform));
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
-  const BufferMap buffers = create_buffers(device, plan.buffers);
-  const runtime::KernelArgs args = kernel_args(plan.args, buffers);
+  BufferMap buffers = create_buffers(device, plan.buffers);
+  const HandleMap handles = create_objects(device, plan.objects, buffers);
+  const runtime::KernelArgs args = kernel_args(plan.args, buffers, handles);
   const auto start = std::chrono::steady_clock::now();
   const runtime::LaunchResult result =
       device.launch(module, opts.kernel, plan.grid, plan.block, opts.shared_bytes, args);
@@ -272,10 +373,18 @@ void add_launch_command(CLI::App& app, int& exit_status) {
       ->capture_default_str();
   cmd->add_option("--buffer", opts->buffers,
                   "Device buffer NAME=file:PATH | NAME=zero:BYTES | NAME=seed:BYTES:SEED; repeatable");
+  cmd->add_option("--texture", opts->textures,
+                  "Texture object over a buffer: NAME=BUFFER:FORMAT:SHAPE[:OPTION...], SHAPE linear | 2d:WxH | "
+                  "array:W[xH[xD]], OPTIONs pitch=BYTES layered cube filter=point|linear "
+                  "address=MODE[,MODE[,MODE]] normalized read=element|normalized border=R,G,B,A; repeatable");
+  cmd->add_option("--surface", opts->surfaces,
+                  "Surface object over a CUDA array copied from a buffer: "
+                  "NAME=BUFFER:FORMAT:array:W[xH[xD]][:layered][:cube]; repeatable");
   cmd->add_option("--arg", opts->args,
                   "Kernel argument in parameter order: TYPE:VALUE (u8 u16 u32 u64 s8 s16 s32 s64 "
-                  "f32 f64) or ptr:BUFFER; repeatable");
-  cmd->add_option("--out", opts->outs, "After the launch write buffer NAME to FILE: NAME=FILE; repeatable");
+                  "f32 f64), ptr:BUFFER, tex:TEXTURE or surf:SURFACE; repeatable");
+  cmd->add_option("--out", opts->outs,
+                  "After the launch write buffer (or array texture/surface) NAME to FILE: NAME=FILE; repeatable");
   cmd->add_option("--transform", opts->transform,
                   std::string("Transform the module before it runs: ") + ptx::transforms_help());
   cmd->add_option("--json", opts->json_path,

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string_view>
 
 #include "sc_model/cli/unsigned_text.h"
@@ -37,10 +38,28 @@ std::optional<int64_t> parse_signed(std::string_view s) {
   return negative ? int64_t(0 - *magnitude) : int64_t(*magnitude);
 }
 
-bool is_buffer_name(const std::string& s) {
+bool is_name(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
   return std::all_of(s.begin(), s.end(),
                      [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+// The fields of `s` between each `sep`: "a::b" is {"a", "", "b"}.
+std::vector<std::string> split_all(const std::string& s, char sep) {
+  std::vector<std::string> fields;
+  size_t start = 0;
+  for (size_t at = s.find(sep); at != std::string::npos; at = s.find(sep, start)) {
+    fields.push_back(s.substr(start, at - start));
+    start = at + 1;
+  }
+  fields.push_back(s.substr(start));
+  return fields;
+}
+
+void require_name(const char* option, const std::string& text, const std::string& name, const char* what) {
+  if (!is_name(name))
+    reject(option, text,
+           fmt::format("'{}' is not a {} name (letters, digits and _, not starting with a digit)", name, what));
 }
 
 uint64_t parse_byte_count(const std::string& text, const std::string& field) {
@@ -108,10 +127,184 @@ constexpr ValueType kValueTypes[] = {
     {"bytes", raw_bytes},
 };
 
+// The --arg TYPEs that name a buffer, texture or surface.
+struct NamedArg {
+  const char* prefix;
+  ArgSpec::Source source;
+  const char* what;
+};
+constexpr NamedArg kNamedArgs[] = {
+    {"ptr", ArgSpec::Source::Buffer, "buffer"},
+    {"tex", ArgSpec::Source::Texture, "texture"},
+    {"surf", ArgSpec::Source::Surface, "surface"},
+};
+
 const ValueType* find_value_type(const std::string& name) {
   for (const ValueType& t : kValueTypes)
     if (name == t.name) return &t;
   return nullptr;
+}
+
+
+// --texture and --surface share the resource part of their syntax.
+struct ObjectSyntax {
+  const char* option;
+  const char* what;    // "texture" or "surface"
+  const char* expected;
+};
+constexpr ObjectSyntax kTextureSyntax{
+    "--texture", "texture",
+    "expected NAME=BUFFER:FORMAT:SHAPE[:OPTION...] with SHAPE linear, 2d:WxH or array:W[xH[xD]]"};
+constexpr ObjectSyntax kSurfaceSyntax{"--surface", "surface",
+                                      "expected NAME=BUFFER:FORMAT:array:W[xH[xD]][:layered][:cube]"};
+
+// "W[xH[xD]]": one to `max_dims` positive 32-bit integers.
+std::optional<std::vector<uint32_t>> parse_extent(const std::string& text, size_t max_dims) {
+  const std::vector<std::string> fields = split_all(text, 'x');
+  if (fields.size() > max_dims) return std::nullopt;
+  std::vector<uint32_t> dims;
+  for (const std::string& field : fields) {
+    const auto value = parse_unsigned_text(field);
+    if (!value || *value == 0 || *value > std::numeric_limits<uint32_t>::max()) return std::nullopt;
+    dims.push_back(uint32_t(*value));
+  }
+  return dims;
+}
+
+// SHAPE and, for 2d and array, the extent after it; returns how many fields it used.
+size_t parse_shape(const ObjectSyntax& syntax, const std::string& text, const std::vector<std::string>& fields,
+                   size_t at, func::TextureResource& resource) {
+  const std::string& shape = fields[at];
+  if (shape == "linear") {
+    resource.kind = func::ResourceKind::Linear;
+    return 1;
+  }
+  const bool two_d = shape == "2d";
+  if (!two_d && shape != "array") reject(syntax.option, text, fmt::format("unknown shape '{}': {}", shape, syntax.expected));
+  const char* extent_syntax = two_d ? "WxH" : "W[xH[xD]]";
+  const auto dims = at + 1 < fields.size() ? parse_extent(fields[at + 1], two_d ? 2 : 3) : std::nullopt;
+  if (!dims || (two_d && dims->size() != 2))
+    reject(syntax.option, text,
+           fmt::format("shape '{}' needs its extent {} in positive integers after it", shape, extent_syntax));
+  resource.kind = two_d ? func::ResourceKind::Pitch2D : func::ResourceKind::Array;
+  resource.width = (*dims)[0];
+  resource.height = dims->size() > 1 ? (*dims)[1] : 0;
+  resource.depth = dims->size() > 2 ? (*dims)[2] : 0;
+  return 2;
+}
+
+std::optional<func::AddressMode> parse_address_mode(const std::string& text) {
+  if (text == "wrap") return func::AddressMode::Wrap;
+  if (text == "clamp") return func::AddressMode::Clamp;
+  if (text == "mirror") return func::AddressMode::Mirror;
+  if (text == "border") return func::AddressMode::Border;
+  return std::nullopt;
+}
+
+// "address=MODE" for every dimension, or "MODE,MODE[,MODE]" one each.
+void parse_address_modes(const ObjectSyntax& syntax, const std::string& text, const std::string& value,
+                         func::TextureSampling& sampling) {
+  const std::vector<std::string> modes = split_all(value, ',');
+  if (modes.size() > 3)
+    reject(syntax.option, text, fmt::format("address '{}' gives more than three dimensions", value));
+  for (size_t d = 0; d < modes.size(); ++d) {
+    const auto mode = parse_address_mode(modes[d]);
+    if (!mode)
+      reject(syntax.option, text,
+             fmt::format("unknown address mode '{}' (expected clamp, wrap, mirror or border)", modes[d]));
+    sampling.address[d] = *mode;
+  }
+  if (modes.size() == 1) sampling.address.fill(sampling.address[0]);
+}
+
+void parse_border_color(const ObjectSyntax& syntax, const std::string& text, const std::string& value,
+                        func::TextureSampling& sampling) {
+  const std::vector<std::string> parts = split_all(value, ',');
+  bool ok = parts.size() == 4;
+  for (size_t c = 0; ok && c < 4; ++c) {
+    const auto [end, ec] = std::from_chars(parts[c].data(), parts[c].data() + parts[c].size(),
+                                           sampling.border_color[c]);
+    ok = !parts[c].empty() && ec == std::errc() && end == parts[c].data() + parts[c].size();
+  }
+  if (!ok) reject(syntax.option, text, fmt::format("border '{}' is not four numbers R,G,B,A", value));
+}
+
+// One OPTION field: "key" or "key=value". Each may appear once.
+void apply_option(const ObjectSyntax& syntax, const std::string& text, const std::string& field,
+                  TextureSpec& spec, std::set<std::string>& seen) {
+  const auto key_and_value = split_once(field, '=');
+  const std::string key = key_and_value ? key_and_value->first : field;
+  const std::string value = key_and_value ? key_and_value->second : "";
+  const bool flag = !key_and_value;
+  const auto require = [&](bool ok, const char* needs) {
+    if (!ok) reject(syntax.option, text, fmt::format("option '{}' {}", field, needs));
+  };
+  if (!seen.insert(key).second) reject(syntax.option, text, fmt::format("option '{}' is given twice", key));
+  func::TextureResource& r = spec.resource;
+  func::TextureSampling& s = spec.sampling;
+  if (key == "layered" || key == "cube") {
+    require(flag && r.kind == func::ResourceKind::Array, "takes no value and needs shape array");
+    (key == "layered" ? r.layered : r.cubemap) = true;
+    return;
+  }
+  if (key == "pitch") {
+    const auto pitch = parse_unsigned_text(value);
+    require(r.kind == func::ResourceKind::Pitch2D, "needs shape 2d");
+    require(pitch && *pitch > 0, "needs a positive byte count");
+    r.pitch = *pitch;
+    return;
+  }
+  const bool sampling = key == "filter" || key == "address" || key == "normalized" || key == "read" || key == "border";
+  if (!sampling)
+    reject(syntax.option, text,
+           fmt::format("unknown option '{}' (expected {})", field,
+                       spec.surface ? "layered or cube"
+                                    : "pitch=BYTES, layered, cube, filter=point|linear, address=MODE[,MODE[,MODE]], "
+                                      "normalized, read=element|normalized or border=R,G,B,A"));
+  require(!spec.surface, "does not apply to a surface (a surface has no sampler)");
+  if (key == "normalized") {
+    require(flag, "takes no value");
+    s.normalized_coords = true;
+  } else if (key == "filter") {
+    require(value == "point" || value == "linear", "expects point or linear");
+    s.filter = value == "point" ? func::FilterMode::Point : func::FilterMode::Linear;
+  } else if (key == "read") {
+    require(value == "element" || value == "normalized", "expects element or normalized");
+    s.read = value == "element" ? func::ReadMode::ElementType : func::ReadMode::NormalizedFloat;
+  } else if (key == "address") {
+    parse_address_modes(syntax, text, value, s);
+  } else {
+    parse_border_color(syntax, text, value, s);
+  }
+}
+
+TextureSpec parse_object_spec(const ObjectSyntax& syntax, const std::string& text) {
+  const auto name_and_spec = split_once(text, '=');
+  if (!name_and_spec) reject(syntax.option, text, syntax.expected);
+  TextureSpec spec;
+  spec.surface = &syntax == &kSurfaceSyntax;
+  spec.name = name_and_spec->first;
+  require_name(syntax.option, text, spec.name, syntax.what);
+  const std::vector<std::string> fields = split_all(name_and_spec->second, ':');
+  if (fields.size() < 3) reject(syntax.option, text, syntax.expected);
+  spec.buffer = fields[0];
+  require_name(syntax.option, text, spec.buffer, "buffer");
+  const std::string bad_format = func::parse_channel_format(fields[1], spec.resource.format);
+  if (!bad_format.empty()) reject(syntax.option, text, bad_format);
+  size_t next = 2 + parse_shape(syntax, text, fields, 2, spec.resource);
+  if (spec.surface && spec.resource.kind != func::ResourceKind::Array)
+    reject(syntax.option, text, fmt::format("a surface is over a CUDA array: {}", syntax.expected));
+  std::set<std::string> seen;
+  for (; next < fields.size(); ++next) apply_option(syntax, text, fields[next], spec, seen);
+  func::TextureResource& r = spec.resource;
+  // The last extent of a layered array is its layer count: a 1-D layered
+  // array has no height (CUDA's extent {W, 0, layers}).
+  if (r.layered && r.depth == 0) std::swap(r.height, r.depth);
+  const uint64_t row = uint64_t(r.width) * r.format.texel_bytes();
+  if (r.pitch == 0) r.pitch = row;  // packed rows
+  if (r.pitch < row)
+    reject(syntax.option, text, fmt::format("pitch {} is less than a row of {} texels ({} bytes)", r.pitch, r.width, row));
+  return spec;
 }
 
 }  // namespace
@@ -139,10 +332,7 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   if (!name_and_spec) reject("--buffer", text, kSyntax);
   BufferSpec spec;
   spec.name = name_and_spec->first;
-  if (!is_buffer_name(spec.name))
-    reject("--buffer", text,
-           fmt::format("'{}' is not a buffer name (letters, digits and _, not starting with a digit)",
-                       spec.name));
+  require_name("--buffer", text, spec.name, "buffer");
   const auto kind_and_rest = split_once(name_and_spec->second, ':');
   if (!kind_and_rest) reject("--buffer", text, kSyntax);
   const auto& [kind, rest] = *kind_and_rest;
@@ -168,19 +358,23 @@ BufferSpec parse_buffer_spec(const std::string& text) {
 ArgSpec parse_arg_spec(const std::string& text) {
   const auto type_and_value = split_once(text, ':');
   if (!type_and_value)
-    reject("--arg", text, "expected TYPE:VALUE (TYPE one of u8..u64, s8..s64, f32, f64, bytes) or ptr:BUFFER");
+    reject("--arg", text,
+           "expected TYPE:VALUE (TYPE one of u8..u64, s8..s64, f32, f64, bytes), ptr:BUFFER, tex:TEXTURE "
+           "or surf:SURFACE");
   const auto& [type, value] = *type_and_value;
   ArgSpec arg;
-  if (type == "ptr") {
-    if (!is_buffer_name(value)) reject("--arg", text, fmt::format("'{}' is not a buffer name", value));
-    arg.buffer = value;
+  for (const NamedArg& named : kNamedArgs) {
+    if (type != named.prefix) continue;
+    require_name("--arg", text, value, named.what);
+    arg.source = named.source;
+    arg.name = value;
     return arg;
   }
   const ValueType* value_type = find_value_type(type);
   if (value_type == nullptr) {
     std::string known;
     for (const ValueType& t : kValueTypes) known += std::string(t.name) + ", ";
-    reject("--arg", text, fmt::format("unknown type '{}' (expected {}or ptr)", type, known));
+    reject("--arg", text, fmt::format("unknown type '{}' (expected {}ptr, tex or surf)", type, known));
   }
   const auto bytes = value_type->encode(value);
   if (!bytes)
@@ -191,9 +385,13 @@ ArgSpec parse_arg_spec(const std::string& text) {
   return arg;
 }
 
+TextureSpec parse_texture_spec(const std::string& text) { return parse_object_spec(kTextureSyntax, text); }
+
+TextureSpec parse_surface_spec(const std::string& text) { return parse_object_spec(kSurfaceSyntax, text); }
+
 OutSpec parse_out_spec(const std::string& text) {
   const auto name_and_path = split_once(text, '=');
-  if (!name_and_path || !is_buffer_name(name_and_path->first) || name_and_path->second.empty())
+  if (!name_and_path || !is_name(name_and_path->first) || name_and_path->second.empty())
     reject("--out", text, "expected BUFFER=FILE");
   return OutSpec{name_and_path->first, name_and_path->second};
 }

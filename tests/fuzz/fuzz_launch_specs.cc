@@ -1,6 +1,7 @@
 // libFuzzer harness: the option texts of `scwarp launch` (--grid/--block,
-// --buffer, --arg, --out). Each input line is one option's text; its first
-// byte picks the parser. Malformed text must end in a UsageError.
+// --buffer, --arg, --out, --texture, --surface). Each input line is one
+// option's text; its first byte picks the parser ('0' to '5' in that order).
+// Malformed text must end in a UsageError.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -12,11 +13,13 @@
 namespace {
 
 void parse_one(char kind, const std::string& text) {
-  switch (kind % 4) {
+  switch (kind % 6) {
     case 0: scwarp::cli::parse_dim3("--grid", text); break;
     case 1: scwarp::cli::parse_buffer_spec(text); break;
     case 2: scwarp::cli::parse_arg_spec(text); break;
-    default: scwarp::cli::parse_out_spec(text); break;
+    case 3: scwarp::cli::parse_out_spec(text); break;
+    case 4: scwarp::cli::parse_texture_spec(text); break;
+    default: scwarp::cli::parse_surface_spec(text); break;
   }
 }
 
