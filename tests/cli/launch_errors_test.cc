@@ -138,6 +138,18 @@ TEST(LaunchInputErrors, EmptyBufferFileIsRefused) {
                1, "the file holds 0 bytes");
 }
 
+// Sizes are checked when the objects are made: a linear texture spans whole
+// texels, and a buffer must hold every texel of its texture or surface.
+TEST(LaunchInputErrors, TextureOverTooSmallABufferNamesBothSizes) {
+  const std::string common = "launch " + kernels_ptx() + " --kernel saxpy --grid 1 --block 1 --buffer b=zero:40 ";
+  expect_error(run_scwarp(common + "--texture t=b:f32:2d:4x3"), 1,
+               "--texture 't': buffer 'b' holds 40 bytes, the texture needs 48");
+  expect_error(run_scwarp(common + "--surface s=b:u8x4:array:4x4"), 1,
+               "--surface 's': buffer 'b' holds 40 bytes, the surface needs 64");
+  expect_error(run_scwarp(common + "--texture t=b:f32x2:linear"), 1,
+               "--texture 't': buffer 'b' holds 40 bytes, not a whole number (below 2^32) of 8-byte");
+}
+
 // n = 1000 elements but buffers of 64 floats: threads from 64 on read past the end.
 const std::string kOutOfBoundsSaxpy = " --kernel saxpy --grid 8 --block 128 --buffer x=zero:256"
                                       " --buffer y=zero:256 --arg s32:1000 --arg f32:1 --arg ptr:x --arg ptr:y";

@@ -1,6 +1,7 @@
 // `scwarp launch` runs a user's PTX kernel and writes buffers back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -78,6 +79,69 @@ TEST(Launch, OtherKernelsOfAModuleWithAnUnsupportedInstructionRun) {
       " --buffer out=zero:4 --arg ptr:out --out 'out=" + dir + "/out.bin'");
   ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
   EXPECT_EQ(read_file(dir + "/out.bin"), bytes_of(std::vector<uint32_t>{7}));
+}
+
+// The texture kernels of data/textures.cu, launched with --texture/--surface.
+std::string textures_launch(const std::string& kernel, const std::string& grid, const std::string& block) {
+  return "launch --ptx '" + data_file("textures.ptx") + "' --kernel " + kernel + " --grid " + grid + " --block " +
+         block + " ";
+}
+
+TEST(LaunchTexture, LinearFetchReadsTheBufferAndZeroPastItsEnd) {
+  const std::string dir = scratch_dir();
+  const std::vector<float> table{1.5f, -2.0f, 3.25f, 4.0f, 0.0f, 1e6f, -7.5f, 8.0f};
+  write_file(dir + "/table.bin", bytes_of(table));
+  const ProcessResult r = run_scwarp(
+      textures_launch("fetch_1d", "1", "10") + "--buffer 'table=file:" + dir + "/table.bin' --buffer out=zero:40"
+      " --texture t=table:f32:linear --arg tex:t --arg ptr:out --arg s32:10 --out 'out=" + dir + "/out.bin'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  std::vector<float> expected = table;
+  expected.resize(10, 0.0f);
+  EXPECT_EQ(read_file(dir + "/out.bin"), bytes_of(expected));
+}
+
+// A 4 x 3 float image in rows of 8 floats (the last 4 of each row padding,
+// which no fetch may read), sampled at texel centres with point filtering and
+// halfway between texels with linear filtering: weights 1/2 are exact in
+// CUDA's 8-bit fractions, and clamping makes the last column its own
+// neighbour. One mode on the timing model, the other functionally.
+TEST(LaunchTexture, Pitch2dPointAndLinearSamples) {
+  const std::string dir = scratch_dir();
+  std::vector<float> rows(3 * 8, 999.0f), texels, halfway;
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 4; ++x) rows[y * 8 + x] = float(10 * y + 2 * x * x);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 4; ++x) {
+      texels.push_back(rows[y * 8 + x]);
+      halfway.push_back(0.5f * (rows[y * 8 + x] + rows[y * 8 + std::min(x + 1, 3)]));
+    }
+  write_file(dir + "/img.bin", bytes_of(rows));
+  const std::string common = textures_launch("sample_2d", "3", "4") + "--buffer 'img=file:" + dir +
+                             "/img.bin' --buffer out=zero:48 --arg tex:t --arg ptr:out --arg s32:4 ";
+  const ProcessResult point = run_scwarp(common + "--texture t=img:f32:2d:4x3:pitch=32 --arg f32:0.5 --out 'out=" +
+                                         dir + "/point.bin'");
+  ASSERT_EQ(point.exit_status, 0) << point.out << point.err;
+  EXPECT_EQ(read_file(dir + "/point.bin"), bytes_of(texels));
+  const ProcessResult linear = run_scwarp(common + "--functional --texture t=img:f32:2d:4x3:pitch=32:filter=linear"
+                                          " --arg f32:1.0 --out 'out=" + dir + "/linear.bin'");
+  ASSERT_EQ(linear.exit_status, 0) << linear.out << linear.err;
+  EXPECT_EQ(read_file(dir + "/linear.bin"), bytes_of(halfway));
+}
+
+// The surface's array is a copy of the buffer: --out of the surface writes
+// what the kernel stored, and the buffer keeps its bytes.
+TEST(LaunchTexture, SurfaceWritesGoToItsArray) {
+  const std::string dir = scratch_dir();
+  std::vector<float> image(12), doubled;
+  for (int i = 0; i < 12; ++i) image[i] = 0.75f * float(i) - 2.0f;
+  for (float v : image) doubled.push_back(2.0f * v);
+  write_file(dir + "/img.bin", bytes_of(image));
+  const ProcessResult r = run_scwarp(
+      textures_launch("double_surface", "3", "4") + "--buffer 'img=file:" + dir + "/img.bin'"
+      " --surface s=img:f32:array:4x3 --arg surf:s --out 's=" + dir + "/s.bin' --out 'img=" + dir + "/img_out.bin'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_EQ(read_file(dir + "/s.bin"), bytes_of(doubled));
+  EXPECT_EQ(read_file(dir + "/img_out.bin"), bytes_of(image));
 }
 
 }  // namespace
