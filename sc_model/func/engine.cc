@@ -245,6 +245,12 @@ void execute(ExecContext& c) {
     case Opcode::Redux: return exec_warp_level(c);
     case Opcode::NextTbId:
     case Opcode::NextTid: return exec_virtual(c);
+    case Opcode::Tex:
+    case Opcode::Tld4:
+    case Opcode::Txq:
+    case Opcode::Suld:
+    case Opcode::Sust:
+    case Opcode::Suq: return exec_texture(c);
     case Opcode::Bra: return c.branch(c.in.ops.at(0).target, c.exec);
     case Opcode::Call: return c.call();
     case Opcode::Ret: return c.ret();

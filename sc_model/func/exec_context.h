@@ -213,6 +213,7 @@ void exec_memory(ExecContext& c);      // memory_ops.cc
 void exec_atomic(ExecContext& c);      // atomic_ops.cc
 void exec_warp_level(ExecContext& c);  // warp_ops.cc
 void exec_virtual(ExecContext& c);     // virtual_tb.cc: nexttbid, nexttid
+void exec_texture(ExecContext& c);     // texture_ops.cc: tex, tld4, txq, suld, sust, suq
 // A call of a device-runtime function the engine provides (device_call_ops.cc).
 void exec_device_call(ExecContext& c, ptx::DeviceCall call);
 

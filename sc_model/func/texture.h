@@ -45,6 +45,11 @@ struct TextureResource {
   bool layered = false, cubemap = false;
   uint64_t bytes() const;  // device memory the texels span
 };
+// What is wrong with its format, sizes or pitch for its kind, or "".
+std::string shape_problem(const TextureResource& r);
+// Its spatial dimensions: 1, 2 or 3 (cubemap faces and array layers are 2-D
+// or 1-D slices, not a dimension).
+unsigned texture_dimensions(const TextureResource& r);
 
 // cudaTextureDesc's fields that change a fetch; values in CUDA's enum order.
 enum class AddressMode : uint8_t { Wrap, Clamp, Mirror, Border };

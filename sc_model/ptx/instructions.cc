@@ -7,6 +7,7 @@
 #include "sc_model/ptx/parser.h"
 #include "sc_model/ptx/register_use.h"
 #include "sc_model/ptx/special_register.h"
+#include "sc_model/ptx/texture_opcodes.h"
 
 namespace scwarp::ptx {
 namespace {
@@ -64,7 +65,7 @@ void Parser::parse_instruction(uint32_t fn) {
     parse_call(in);
   } else {
     parse_operands(fn, in);
-    std::string problem = operand_shape_problem(in);
+    std::string problem = in.op == Opcode::Unsupported ? "" : operand_shape_problem(in);
     if (!problem.empty()) fail(op, problem);
   }
   in.cls = classify(in);
@@ -74,12 +75,31 @@ void Parser::parse_instruction(uint32_t fn) {
 
 void Parser::parse_operands(uint32_t fn, Instr& in) {
   if (accept(';')) return;
-  for (unsigned index = 0;; ++index) {
-    in.ops.push_back(parse_operand(fn, in, index));
+  while (true) {
+    const size_t index = in.ops.size();
+    if (has_texture_bracket(in.op) && accept('[')) {
+      if (!parse_texture_bracket(fn, in)) return;
+    } else {
+      in.ops.push_back(parse_operand(fn, in, unsigned(index)));
+    }
     if (index == 0 && accept('|')) in.dst_pred = lookup_register(expect_word("a predicate register"));
     if (!accept(',')) break;
   }
   expect(';', "',' or ';'");
+}
+
+bool Parser::parse_texture_bracket(uint32_t fn, Instr& in) {
+  in.ops.push_back(parse_operand(fn, in, unsigned(in.ops.size())));
+  expect(',', "',' after the texture or surface handle");
+  in.ops.push_back(parse_operand(fn, in, unsigned(in.ops.size())));
+  if (accept(',')) {
+    in.op = Opcode::Unsupported;
+    in.ops.clear();
+    skip_to_semicolon();
+    return false;
+  }
+  expect(']', "']'");
+  return true;
 }
 
 Operand Parser::parse_operand(uint32_t fn, Instr& in, unsigned index) {

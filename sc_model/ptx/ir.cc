@@ -34,6 +34,20 @@ const char* space_name(Space s) {
   return names[static_cast<unsigned>(s)];
 }
 
+const char* geom_name(TexGeom g) {
+  static const char* const names[] = {"", "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms"};
+  return names[static_cast<unsigned>(g)];
+}
+
+const char* query_name(TexQuery q) {
+  static const char* const names[] = {
+      "", "width", "height", "depth", "channel_data_type", "channel_order", "normalized_coords",
+      "filter_mode", "addr_mode_0", "addr_mode_1", "addr_mode_2", "array_size",
+      "num_mipmap_levels", "num_samples", "memory_layout"};
+  static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(TexQuery::MemoryLayout) + 1);
+  return names[static_cast<unsigned>(q)];
+}
+
 const char* opcode_name(Opcode op) {
   static const char* const names[] = {
       "ld", "ldu", "st", "mov", "cvt", "cvta", "prefetch", "isspacep",

@@ -46,9 +46,9 @@ bool is_float(Type t);             // F16..F64
 bool is_signed_int(Type t);        // S8..S64
 const char* type_name(Type t);     // "u32", ...
 
-// Tex: a texture fetch's texels (tex / tld4 through a texture object; the
-// ExecRecord's addresses are device addresses of texels, read through the
-// SM's texture cache). Never written in an ld/st suffix.
+// Tex: a texture fetch's texels: the space of tex / tld4 (whose ExecRecord
+// addresses are device addresses of texels, read through the SM's texture
+// cache). Never written in an ld/st suffix.
 enum class Space : uint8_t { None, Reg, Sreg, Const, Global, Local, Param, Shared, Generic, Tex };
 const char* space_name(Space s);
 
@@ -116,6 +116,22 @@ enum class LaneMode : uint8_t { None, Same, Slowest, Lowest };
 // testp's property (testp.finite.f32 etc.).
 enum class TestpOp : uint8_t { None, Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 
+// Textures and surfaces (tex, tld4, txq, suld, sust, suq). Geometry: the
+// coordinate vector's shape; a1d/a2d/acube lead with an integer layer.
+enum class TexGeom : uint8_t { None, D1, D2, D3, A1d, A2d, Cube, Acube, D2ms, A2dms };
+// tex's mip level source: none given, .base, .level (an LOD operand), .grad
+// (two gradient vectors). scwarp's resources have one level: all read level 0.
+enum class TexLod : uint8_t { None, Base, Level, Grad };
+// txq / suq attributes.
+enum class TexQuery : uint8_t {
+  None, Width, Height, Depth, ChannelDataType, ChannelOrder, NormalizedCoords, FilterMode,
+  AddrMode0, AddrMode1, AddrMode2, ArraySize, NumMipmapLevels, NumSamples, MemoryLayout,
+};
+// suld / sust: what a coordinate out of range does (.trap, .clamp, .zero).
+enum class SurfClamp : uint8_t { None, Trap, Clamp, Zero };
+const char* geom_name(TexGeom g);      // "2d", "a2d", ...
+const char* query_name(TexQuery q);    // "width", "addr_mode_0", ...
+
 enum class Sreg : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
@@ -179,6 +195,14 @@ struct Instr {
   PrmtMode prmt = PrmtMode::None;
   TestpOp testp = TestpOp::None;
   LaneMode lane_mode = LaneMode::None;  // nexttid
+  // Textures and surfaces. Their bracketed operand [handle, {coordinates}]
+  // is kept as two operands: tex/tld4/suld: d, handle, coords[, ...];
+  // sust: handle, coords, data; txq/suq: d, [handle] (an Addr).
+  TexGeom geom = TexGeom::None;
+  TexLod lod = TexLod::None;
+  uint8_t gather = 0;        // tld4's component: 0..3 = .r .g .b .a
+  TexQuery query = TexQuery::None;
+  SurfClamp surf_clamp = SurfClamp::None;
   uint32_t guard = kNoReg;   // @%p / @!%p
   bool guard_neg = false;
   // Operands in PTX order: destination(s) first, then sources. For call: the

@@ -1,5 +1,7 @@
 #include "sc_model/ptx/opcode_table.h"
 
+#include "sc_model/ptx/texture_opcodes.h"
+
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -296,6 +298,7 @@ std::vector<std::string_view> split_dots(std::string_view text) {
 
 bool decode_parts(std::string_view text, Instr& in) {
   std::vector<std::string_view> parts = split_dots(text);
+  if (is_texture_family(parts[0])) return decode_texture_opcode(parts, in);
   size_t first_suffix = 1;
   if (parts[0] == "bar" || parts[0] == "barrier") {
     first_suffix = decode_barrier(parts, in);
@@ -340,7 +343,7 @@ void decode_opcode(std::string_view text, Instr& in) {
 InstrClass classify(const Instr& in) {
   switch (in.op) {
     case Opcode::Ld: case Opcode::Ldu: case Opcode::St: case Opcode::Atom: case Opcode::Red:
-    case Opcode::Prefetch:
+    case Opcode::Prefetch: case Opcode::Tex: case Opcode::Tld4: case Opcode::Suld: case Opcode::Sust:
       return InstrClass::Mem;
     case Opcode::Bra: case Opcode::Brx: case Opcode::Call: case Opcode::Ret: case Opcode::Exit:
     case Opcode::Trap: case Opcode::Brkpt:
@@ -372,7 +375,7 @@ bool type_from_name(std::string_view name, Type& out) {
 
 unsigned destination_count(Opcode op) {
   switch (op) {
-    case Opcode::St: case Opcode::Red: case Opcode::Prefetch: case Opcode::Bra: case Opcode::Brx:
+    case Opcode::St: case Opcode::Sust: case Opcode::Red: case Opcode::Prefetch: case Opcode::Bra: case Opcode::Brx:
     case Opcode::Call: case Opcode::Ret: case Opcode::Exit: case Opcode::Trap:
     case Opcode::Nanosleep: case Opcode::Brkpt: case Opcode::Pmevent: case Opcode::BarSync:
     case Opcode::BarArrive: case Opcode::BarWarpSync: case Opcode::Membar: case Opcode::Fence:

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sc_model/ptx/opcode_table.h"
+#include "sc_model/ptx/texture_opcodes.h"
 
 namespace scwarp::ptx {
 namespace {
@@ -60,6 +61,13 @@ Shape shape_of(const Instr& in) {
     case Opcode::Shfl: return {4, 5, -1};   // without / with .sync's member mask
     case Opcode::Vote: return {2, 3, -1};
     case Opcode::Match: case Opcode::Redux: return {3, 3, -1};
+    // d, handle, coordinates, then .level's LOD or .grad's two gradients,
+    // then the texel offset and depth-compare operands PTX allows.
+    case Opcode::Tex: return {3, 7, -1};
+    case Opcode::Tld4: return {3, 5, -1};
+    case Opcode::Suld: case Opcode::Sust: return {3, 3, -1};
+    case Opcode::Txq: return {2, 3, 1};
+    case Opcode::Suq: return {2, 2, 1};
     case Opcode::Call: case Opcode::Brx: case Opcode::Unsupported: break;
   }
   return {0, 0xffff, -1};
@@ -105,6 +113,9 @@ Type immediate_type(const Instr& in, unsigned index) {
     case Opcode::Shfl: case Opcode::Prmt: case Opcode::BarWarpSync: case Opcode::Activemask:
       return Type::B32;
     case Opcode::BarSync: case Opcode::BarArrive: case Opcode::BarRed: return Type::U32;
+    // A texture or surface handle is a 64-bit value.
+    case Opcode::Tex: case Opcode::Tld4: case Opcode::Suld: case Opcode::Sust:
+      return index == (in.op == Opcode::Sust ? 0u : 1u) ? Type::U64 : in.type;
     default: return in.type;
   }
 }
@@ -133,6 +144,7 @@ std::string operand_shape_problem(const Instr& in) {
   }
   if (in.op == Opcode::Ld || in.op == Opcode::Ldu) return vector_problem(in, in.ops[0]);
   if (in.op == Opcode::St) return vector_problem(in, in.ops[1]);
+  if (has_texture_bracket(in.op) || in.op == Opcode::Txq || in.op == Opcode::Suq) return texture_operand_problem(in);
   return "";
 }
 

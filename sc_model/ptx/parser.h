@@ -91,6 +91,10 @@ class Parser {
   // ---- instructions and operands (instructions.cc)
   void parse_instruction(uint32_t fn);
   void parse_operands(uint32_t fn, Instr& in);
+  // tex/tld4/suld/sust's [handle, coordinates] as two operands; false for
+  // the explicit-sampler form [texture, sampler, coordinates] (not
+  // supported: the instruction becomes Unsupported and is skipped).
+  bool parse_texture_bracket(uint32_t fn, Instr& in);
   Operand parse_operand(uint32_t fn, Instr& in, unsigned index);
   Operand parse_address();
   Operand parse_vector();

@@ -8,6 +8,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/ptx/operand_shape.h"
 #include "sc_model/ptx/special_register.h"
+#include "sc_model/ptx/texture_opcodes.h"
 
 namespace scwarp::ptx {
 namespace {
@@ -244,9 +245,14 @@ std::string instruction_text(const FunctionContext& c, const Instr& in) {
   if (in.guard != kNoReg) s = fmt::format("@{}{} ", in.guard_neg ? "!" : "", c.reg(in.guard));
   if (in.op == Opcode::Call) return s + call_text(c, in);
   s += print_opcode(in);
+  // tex/tld4/suld/sust keep [handle, coordinates] as two operands.
+  const bool bracketed = has_texture_bracket(in.op);
+  const unsigned handle = in.op == Opcode::Sust ? 0 : 1;
   for (unsigned i = 0; i < in.ops.size(); ++i) {
     s += i ? ", " : " ";
+    if (bracketed && i == handle) s += '[';
     s += operand_text(c, in, i);
+    if (bracketed && i == handle + 1) s += ']';
     if (i == 0 && in.dst_pred != kNoReg) {
       s += '|';
       s += c.reg(in.dst_pred);
@@ -487,6 +493,7 @@ void print_bodies(const Module& m, std::string& out) {
 }  // namespace
 
 std::string print_opcode(const Instr& in) {
+  if (is_texture_opcode(in.op)) return texture_opcode_text(in);
   SuffixWriter w(base_name(in));
   add_qualifiers(in, w);
   add_types(in, w);

@@ -29,6 +29,38 @@ Device::~Device() = default;
 
 uint64_t Device::malloc(uint64_t bytes) { return mem_.allocate(bytes); }
 void Device::free(uint64_t ptr) { mem_.release(ptr); }
+
+func::TextureResource Device::malloc_array(func::ChannelFormat format, uint32_t width, uint32_t height,
+                                           uint32_t depth, bool layered, bool cubemap) {
+  func::TextureResource r;
+  r.kind = func::ResourceKind::Array;
+  r.format = format;
+  r.width = width, r.height = height, r.depth = depth;
+  r.layered = layered, r.cubemap = cubemap;
+  r.pitch = uint64_t(width) * format.texel_bytes();
+  std::string problem = func::shape_problem(r);
+  if (!problem.empty()) throw Error("array: " + problem);
+  r.address = mem_.allocate(r.bytes());
+  return r;
+}
+
+uint64_t Device::create_texture_object(const func::TextureResource& resource, const func::TextureSampling& sampling) {
+  check_resource_memory(resource);
+  return services_.textures().create_texture(resource, sampling);
+}
+
+uint64_t Device::create_surface_object(const func::TextureResource& resource) {
+  check_resource_memory(resource);
+  return services_.textures().create_surface(resource);
+}
+
+void Device::destroy_texture_object(uint64_t handle) { services_.textures().destroy(handle); }
+
+void Device::check_resource_memory(const func::TextureResource& resource) const {
+  if (resource.width && !mem_.translate(resource.address, resource.bytes()))
+    throw Error(fmt::format("texture resource of {} bytes at 0x{:x} is not inside one device allocation",
+                            resource.bytes(), resource.address));
+}
 void Device::copy_to_device(uint64_t dst, const void* src, uint64_t bytes) {
   mem_.write(dst, src, bytes);
   executor_->copied_to_device(dst, bytes);

@@ -163,6 +163,8 @@ class Device {
                       uint32_t dynamic_shared_bytes, KernelArgs& args, LaunchResult& note) const;
 
   LaunchResult execute_printing(const func::LaunchSpec& spec);
+  // A texture resource's texels must lie in one allocation (bytes() of them).
+  void check_resource_memory(const func::TextureResource& resource) const;
 
   func::GlobalMemory mem_;
   std::unique_ptr<Executor> executor_;

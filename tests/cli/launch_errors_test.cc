@@ -88,8 +88,8 @@ TEST(LaunchInputErrors, MalformedPtxNamesFileLineAndColumn) {
 TEST(LaunchInputErrors, UnsupportedInstructionIsNamedWithItsPosition) {
   const ProcessResult r =
       run_scwarp("launch --ptx '" + data_file("unsupported.ptx") +
-                 "' --kernel texture_width --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o --arg ptr:o");
-  expect_error_matching(r, 1, R"(unsupported\.ptx:17:[0-9]+: unsupported instruction 'txq\.width\.b32')");
+                 "' --kernel surface_reduction --grid 1 --block 1 --buffer o=zero:4 --arg ptr:o --arg ptr:o");
+  expect_error_matching(r, 1, R"(unsupported\.ptx:17:[0-9]+: unsupported instruction 'sured\.b\.add\.1d\.u32\.trap')");
 }
 
 TEST(LaunchInputErrors, TensorCoreInstructionIsUnsupported) {

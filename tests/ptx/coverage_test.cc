@@ -25,7 +25,7 @@ const std::map<std::string, std::string>& expected_refusals() {
       {"refused/tile", "tensor-core instruction"},
       {"memory_model/_Z6tensorP6__halfS0_Pf", "tensor-core instruction"},
       {"unsupported/tensor_fragment", "tensor-core instruction"},
-      {"unsupported/texture_width", "unsupported instruction 'txq.width.b32'"},
+      {"unsupported/surface_reduction", "unsupported instruction 'sured.b.add.1d.u32.trap'"},
   };
   return refused;
 }

@@ -28,7 +28,7 @@ const char* kModule = R"(.version 9.0
   ret;
 }
 .func plain() { ret; }
-.func via_pointer() { tex.1d.v4.f32.s32 {%f1,%f2,%f3,%f4}, [t, {%r1}]; ret; }
+.func via_pointer() { cp.async.ca.shared.global [%r1], [%rd1], 4; ret; }
 .visible .entry good()
 {
   call.uni plain, ();
@@ -84,7 +84,7 @@ TEST(KernelCheck, CallToDeclaredOnlyFunction) {
 TEST(KernelCheck, IndirectCallsReachAddressTakenFunctions) {
   Module m = parse_text(kModule);
   EXPECT_EQ(check_error(m, "indirect"),
-            "t.ptx:12:23: unsupported instruction 'tex.1d.v4.f32.s32'");
+            "t.ptx:12:23: unsupported instruction 'cp.async.ca.shared.global'");
 }
 
 // A kernel calling `callee`, declared with `declaration` (a whole .extern line).

@@ -75,6 +75,14 @@ TEST(ParseError, OperandShapesPerOpcode) {
       {"ld.global.v2.u32 %r1, [%rd1];", "12:1: 'ld.global.v2.u32' needs a vector of 2 registers"},
       {"st.global.v4.f32 [%rd1], {%f1, %f2};", "12:1: 'st.global.v4.f32' needs a vector of 4 registers"},
       {"ld.global.u32 {%r1, %r2}, [%rd1];", "12:1: 'ld.global.u32' takes a scalar operand, not a vector"},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1, {%f5}];", "12:1: 'tex.2d.v4.f32.f32' needs 2 coordinate(s), got 1"},
+      {"tex.2d.v4.f32.f32 {%f1,%f2}, [%rd1, {%f5,%f6}];", "12:1: 'tex.2d.v4.f32.f32' loads a vector of 4 register(s)"},
+      {"tex.level.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1, {%f5,%f6}];",
+       "12:1: 'tex.level.2d.v4.f32.f32' needs its level operand(s)"},
+      {"sust.b.2d.v2.b32.trap [%rd1, {%r1,%r2}], %r3;", "12:1: 'sust.b.2d.v2.b32.trap' stores a vector of 2 register(s)"},
+      {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1 {%f5,%f6}];",
+       "12:44: expected ',' after the texture or surface handle, got '{'"},
+      {"txq.width.b32 %r1, %rd1;", "12:1: operand 2 of 'txq.width.b32' must be an [address]"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.body);

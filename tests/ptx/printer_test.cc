@@ -114,7 +114,7 @@ TEST(Printer, LabelsAtTheEndAndSharedByOneInstruction) {
 }
 
 TEST(Printer, RefusesUnsupportedInstructions) {
-  Module m = parse_text(wrap_kernel("txq.width.b32 %r1, [%rd1];\nret;"));
+  Module m = parse_text(wrap_kernel("sured.b.add.1d.u32.trap [%rd1, {%r1}], %r1;\nret;"));
   EXPECT_THROW(print_module(m), Error);
 }
 
