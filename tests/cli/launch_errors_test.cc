@@ -146,8 +146,8 @@ TEST(LaunchInputErrors, TextureOverTooSmallABufferNamesBothSizes) {
                "--texture 't': buffer 'b' holds 40 bytes, the texture needs 48");
   expect_error(run_scwarp(common + "--surface s=b:u8x4:array:4x4"), 1,
                "--surface 's': buffer 'b' holds 40 bytes, the surface needs 64");
-  expect_error(run_scwarp(common + "--texture t=b:f32x2:linear"), 1,
-               "--texture 't': buffer 'b' holds 40 bytes, not a whole number (below 2^32) of 8-byte");
+  expect_error(run_scwarp(common + "--texture t=b:f32x4:linear"), 1,
+               "--texture 't': buffer 'b' holds 40 bytes, not a whole number (below 2^32) of 16-byte f32x4 texels");
 }
 
 // n = 1000 elements but buffers of 64 floats: threads from 64 on read past the end.
