@@ -117,7 +117,8 @@ class Sampler {
     linear_ = s_.filter == FilterMode::Linear && !c.integer;
     if (cube) {
       FacePoint p = cube_face(c.xyz[0], c.xyz[1], c.xyz[2]);
-      slice_ = 6 * c.layer + p.face;
+      const uint32_t cubes = std::max<uint32_t>(r_.depth / 6, 1);
+      slice_ = 6 * uint64_t(std::min(c.layer, cubes - 1)) + p.face;  // layers clamp
       coords_ = {p.s, p.t, 0};
       normalized_ = !c.integer;
     } else if (r_.layered) {
