@@ -77,6 +77,9 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
              h["structural"].get<uint64_t>(), h["barrier"].get<uint64_t>(),
              h["exit"].get<uint64_t>(), h["fetch"].get<uint64_t>());
   fmt::print("l1d hit rate         {:.3f}\n", stats["l1d"]["hit_rate"].get<double>());
+  if (const auto& l1t = stats["l1t"]; l1t["accesses"].get<uint64_t>() > 0)  // only kernels that sample textures
+    fmt::print("l1t hit rate         {:.3f} ({} accesses, {} texture stall cycles)\n", l1t["hit_rate"].get<double>(),
+               l1t["accesses"].get<uint64_t>(), stats["tex_stall_cycles"].get<uint64_t>());
   fmt::print("l2 hit rate          {:.3f}\n", stats["l2"]["hit_rate"].get<double>());
   fmt::print("dram row hit rate    {:.3f}\n", stats["dram"]["row_hit_rate"].get<double>());
   fmt::print("simd utilisation     {:.3f} of the lanes per scheduler-cycle\n", stats["simd"]["utilisation"].get<double>());

@@ -62,6 +62,7 @@ void check_consistency(const GpuConfig& gpu, const std::string& where) {
   check_l1_line_fits_l2(gpu, gpu.l1d, "gpgpu_cache:dl1", where);
   check_l1_line_fits_l2(gpu, gpu.l1i, "gpgpu_cache:il1", where);
   check_l1_line_fits_l2(gpu, gpu.const_cache, "gpgpu_const_cache:l1", where);
+  check_l1_line_fits_l2(gpu, gpu.tex_cache, "gpgpu_tex_cache:l1", where);
   check_bank_groups(gpu, where);
 }
 

@@ -169,6 +169,10 @@ struct GpuConfig {
   // -gpgpu_const_cache:l1: 8 KB, 64 B lines, read-only, allocate on fill (SM2_GTX480)
   CacheGeometry const_cache{64, 64, 2, 'L', 'R', 'f', 'N', 2, 32, 4, 'S'};
   uint32_t const_latency = 20;         // -scwarp_const_latency (constant cache hit)
+  // -gpgpu_tex_cache:l1: 12 KB, 128 B lines, 24 ways, read-only, allocate on
+  // miss, texture FIFOs 128 fragments / 4 requests / 128 ROB (SM2_GTX480)
+  CacheGeometry tex_cache{4, 128, 24, 'L', 'R', 'm', 'N', 128, 4, 128, 'T'};
+  uint32_t tex_latency = 2;            // -scwarp_tex_latency (texture cache hit; GPGPU-Sim's FIFOs, docs/configuration.md)
   uint32_t coalesce_bytes = 128;       // -scwarp_coalesce_bytes (segment size of a global access)
 
   // --- interconnect, L2, DRAM ---

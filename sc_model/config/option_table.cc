@@ -317,6 +317,8 @@ std::vector<Option> build_table() {
       count("gpgpu_smem_latency", &G::smem_latency, 1, "shared memory latency after the last bank access"),
       cache("gpgpu_const_cache:l1", &G::const_cache, "constant cache geometry (per SM): ld.const and ld.param"),
       count("scwarp_const_latency", &G::const_latency, 1, "constant cache hit latency (one access per distinct line per cycle)"),
+      cache("gpgpu_tex_cache:l1", &G::tex_cache, "texture cache geometry (per SM): tex and tld4"),
+      count("scwarp_tex_latency", &G::tex_latency, 1, "texture cache hit latency (one access per distinct line per cycle)"),
       power_of_two("scwarp_coalesce_bytes", &G::coalesce_bytes, 32, "segment size a global access coalesces into"),
       // interconnect, L2, DRAM
       count("gpgpu_n_mem", &G::mem_channels, 1, "memory channels (controllers)"),

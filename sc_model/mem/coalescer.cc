@@ -129,8 +129,12 @@ uint64_t local_device_address(const WarpPlacement& warp, uint32_t lane, uint64_t
 AccessKind access_kind(const ptx::Instr& instr) {
   switch (instr.op) {
     case ptx::Opcode::Ld:
-    case ptx::Opcode::Ldu: return AccessKind::Load;
-    case ptx::Opcode::St: return AccessKind::Store;
+    case ptx::Opcode::Ldu:
+    case ptx::Opcode::Suld:  // surfaces are global memory (GPGPU-Sim sends them there too)
+    case ptx::Opcode::Tex:
+    case ptx::Opcode::Tld4: return AccessKind::Load;
+    case ptx::Opcode::St:
+    case ptx::Opcode::Sust: return AccessKind::Store;
     case ptx::Opcode::Atom:
     case ptx::Opcode::Red: return AccessKind::Atomic;
     default:

@@ -30,8 +30,9 @@ WarpPlacement placement_of(const config::GpuConfig& cfg, uint32_t sm, uint32_t w
 inline constexpr uint64_t kLocalBase = func::kLocalWindow;
 uint64_t local_device_address(const WarpPlacement& warp, uint32_t lane, uint64_t offset);
 
-// Load, Store or Atomic for ld/ldu, st, atom/red; throws scwarp::Error for
-// any other instruction.
+// The one place that says whether a memory instruction reads or writes:
+// Load for ld/ldu, suld, tex/tld4; Store for st, sust; Atomic for atom/red;
+// throws scwarp::Error for any other instruction.
 AccessKind access_kind(const ptx::Instr& instr);
 
 // Appends the record's accesses to `out` (token 0: the caller sets it), one

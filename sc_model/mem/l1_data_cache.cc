@@ -71,15 +71,16 @@ bool L1DataCache::lookup(const MemAccess& a, uint64_t cycle) {
     case AccessKind::Store: return a.local ? local_store(a, cycle) : global_store(a, cycle);
     case AccessKind::Atomic: return atomic(a);
     case AccessKind::Instruction:
-    case AccessKind::Constant: break;  // other caches' lines: try_read_line, never a lookup here
+    case AccessKind::Constant:
+    case AccessKind::Texture: break;  // other caches' lines: try_read_line, never a lookup here
   }
-  throw Error(fmt::format("L1 data cache of SM {}: an instruction or constant line was offered as a data access",
+  throw Error(fmt::format("L1 data cache of SM {}: an instruction, constant or texture line was offered as a data access",
                           sm_id_));
 }
 
 bool L1DataCache::try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token) {
-  if (kind != AccessKind::Instruction && kind != AccessKind::Constant)
-    throw Error(fmt::format("L1 data cache of SM {}: only instruction and constant lines are read for another cache",
+  if (kind != AccessKind::Instruction && kind != AccessKind::Constant && kind != AccessKind::Texture)
+    throw Error(fmt::format("L1 data cache of SM {}: only instruction, constant and texture lines are read for another cache",
                             sm_id_));
   if (!queue_has_room(1)) return false;
   enqueue(tlm::TLM_READ_COMMAND, line_addr, bytes, kind, token);
@@ -258,6 +259,8 @@ void L1DataCache::handle_response(const Response& r, uint64_t cycle) {
       instruction_up->access_done(uint32_t(ext.id), cycle);
     } else if (ext.kind == AccessKind::Constant) {
       constant_up->access_done(uint32_t(ext.id), cycle);
+    } else if (ext.kind == AccessKind::Texture) {
+      texture_up->access_done(uint32_t(ext.id), cycle);
     } else {
       write_back(tags_.fill(ext.id, false));
       released_.clear();

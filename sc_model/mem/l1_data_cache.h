@@ -28,9 +28,10 @@ namespace scwarp::mem {
 class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadIf {
  public:
   sc_core::sc_port<MemResponseIf> up;                 // the LD/ST unit
-  // Lines read for the fetch unit and the constant cache arrive here (the SM binds them).
+  // Lines read for the fetch unit, the constant and the texture cache arrive here (the SM binds them).
   sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> instruction_up;
   sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> constant_up;
+  sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> texture_up;
   tlm_utils::simple_initiator_socket<L1DataCache> down;  // the interconnect
 
   L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
@@ -39,7 +40,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   // L1DataIf
   bool try_access(const MemAccess& access, uint64_t cycle) override;
   bool busy() const override;
-  // LineReadIf: the L1I's and the constant cache's misses share the L1D's miss queue and port.
+  // LineReadIf: the L1I's, the constant and the texture cache's misses share the L1D's miss queue and port.
   // The request goes out from the next tick, as a miss looked up now would.
   bool try_read_line(uint64_t line_addr, uint32_t bytes, AccessKind kind, uint32_t token) override;
 

@@ -10,10 +10,11 @@
 
 namespace scwarp::mem {
 
-// Instruction / Constant: an L1I or constant-cache line read the SM's L1D
-// sends below for the fetch unit or the constant cache (one SM port to the
-// interconnect, as in GPGPU-Sim); the L2 serves them as loads.
-enum class AccessKind : uint8_t { Load, Store, Atomic, Instruction, Constant };
+// Instruction / Constant / Texture: an L1I, constant-cache or texture-cache
+// line read the SM's L1D sends below for the fetch unit, the constant cache
+// or the texture cache (one SM port to the interconnect, as in GPGPU-Sim);
+// the L2 serves them as loads.
+enum class AccessKind : uint8_t { Load, Store, Atomic, Instruction, Constant, Texture };
 
 // One coalesced access: a segment of one cache line.
 struct MemAccess {

@@ -14,11 +14,21 @@ const config::CacheGeometry& read_only(const config::CacheGeometry& g, std::stri
   return g;
 }
 
+bool texture_fifo(const config::CacheGeometry& g) { return g.mshr_kind == 'F' || g.mshr_kind == 'T'; }
+
+// The MSHR bounds of the header's comment, by MSHR kind.
+uint32_t lines_in_flight(const config::CacheGeometry& g) { return texture_fifo(g) ? g.miss_queue : g.mshr_entries; }
+uint32_t waiters_per_line(const config::CacheGeometry& g) { return texture_fifo(g) ? g.mshr_entries : g.mshr_max_merge; }
+uint32_t unsent_misses(const config::CacheGeometry& g) { return texture_fifo(g) ? g.mshr_max_merge : g.mshr_entries; }
+
 }  // namespace
 
 ReadOnlyCache::ReadOnlyCache(const config::CacheGeometry& geometry, std::string_view option, AccessKind kind)
-    : tags_(read_only(geometry, option)), mshr_(geometry.mshr_entries, geometry.mshr_max_merge), kind_(kind) {
-  released_.reserve(geometry.mshr_max_merge);
+    : tags_(read_only(geometry, option)),
+      mshr_(lines_in_flight(geometry), waiters_per_line(geometry)),
+      kind_(kind),
+      unsent_limit_(unsent_misses(geometry)) {
+  released_.reserve(waiters_per_line(geometry));
 }
 
 ReadOnlyCache::Outcome ReadOnlyCache::access(uint64_t addr, uint64_t waiter) {
@@ -28,7 +38,8 @@ ReadOnlyCache::Outcome ReadOnlyCache::access(uint64_t addr, uint64_t waiter) {
     ++counters_.hits;
     return Outcome::Hit;
   }
-  const MshrOutcome outcome = mshr_.add(line, waiter);
+  const bool port_full = unsent_.size() >= unsent_limit_ && mshr_.check(line) == MshrOutcome::NewEntry;
+  const MshrOutcome outcome = port_full ? MshrOutcome::TableFull : mshr_.add(line, waiter);
   if (!accepted(outcome)) {
     ++counters_.reservation_fails;
     return Outcome::Refused;

@@ -1,9 +1,18 @@
 // The tag, MSHR and miss-sending part of a read-only cache of the SM whose
 // misses are line reads through the SM's one port below L1 (LineReadIf): the
-// L1I (FetchUnit) and the constant cache (ConstantCache) both use it. The
-// owner decides what a hit and an arriving line mean for its waiters.
+// L1I (FetchUnit) and the constant and texture caches (ReadOnlyL1) use it.
+// The owner decides what a hit and an arriving line mean for its waiters.
 // Counters: every access() is one access (a refused one too), counted as a
 // hit, a miss (a new MSHR entry, read below), a merge or a reservation fail.
+//
+// MSHR kinds A and S: <entries>:<max merge> bound the lines in flight and
+// the waiters per line; misses wait unbounded for the port below (the
+// entries bound them). Texture FIFO kinds F and T (GPGPU-Sim's tex_cache,
+// "F:<fragment fifo>:<request fifo>,<rob>:<result fifo>") reuse the same
+// fields for its three FIFOs, and this cache maps them onto its MSHRs:
+// the reorder buffer bounds the lines in flight, the request FIFO the
+// misses not yet taken below, the fragment FIFO the waiters per line (in
+// GPGPU-Sim it bounds all accesses in flight, hits too: an approximation).
 #pragma once
 
 #include <cstdint>
@@ -44,6 +53,7 @@ class ReadOnlyCache {
   CacheTags tags_;
   MshrTable mshr_;
   AccessKind kind_;
+  uint32_t unsent_limit_;            // misses waiting for the port below, at most
   std::deque<uint32_t> unsent_;      // tokens of misses the port has not taken, oldest first
   std::vector<uint64_t> lines_;      // the line of each read below, by token (MSHR-bounded)
   std::vector<uint32_t> free_tokens_;

@@ -11,7 +11,8 @@ namespace scwarp::sm {
 
 namespace {
 
-// Global/local loads (and atomics) wait for DRAM: the long-latency
+// Global/local loads (and atomics) and texture fetches (as GPGPU-Sim's
+// scoreboard marks tex_space loads) wait for DRAM: the long-latency
 // dependences two-level scheduling and WarpView::waiting_on_memory track.
 // Seed 002's unconditional branch: a jump forms a single sub-warp.
 bool is_jump(const ptx::Instr& instr) { return instr.op == ptx::Opcode::Bra && instr.guard == ptx::kNoReg; }
@@ -19,7 +20,7 @@ bool is_jump(const ptx::Instr& instr) { return instr.op == ptx::Opcode::Bra && i
 bool is_long_load(const func::ExecRecord& rec) {
   if (rec.instr->cls != ptx::InstrClass::Mem || rec.instr->writes.empty()) return false;
   return rec.mem_space == ptx::Space::Global || rec.mem_space == ptx::Space::Local ||
-         rec.mem_space == ptx::Space::Generic;
+         rec.mem_space == ptx::Space::Generic || rec.mem_space == ptx::Space::Tex;
 }
 
 }  // namespace

@@ -14,8 +14,9 @@ namespace scwarp::sm {
 
 namespace {
 
-// The constant cache takes one access per distinct line of the lanes'
-// addresses (GPGPU-Sim's const accesses), in the order of the first lane.
+// The constant and texture caches take one access per distinct line of the
+// lanes' addresses (GPGPU-Sim's const and texture accesses), in the order of
+// the first lane. A texture lane's address is its footprint's first texel.
 // Parameters are offsets in the parameter block: they are cached at their
 // generic address, apart from code (below 4 GB) and data.
 void distinct_lines(const func::ExecRecord& rec, uint32_t line_bytes, uint32_t token,
@@ -37,7 +38,7 @@ void distinct_lines(const func::ExecRecord& rec, uint32_t line_bytes, uint32_t t
 }  // namespace
 
 LdstUnit::LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id)
-    : sc_core::sc_module(name), l1("l1"), constants("constants"), writeback("writeback"), cfg_(cfg), sm_id_(sm_id), slots_(kSlots) {
+    : sc_core::sc_module(name), l1("l1"), constants("constants"), textures("textures"), writeback("writeback"), cfg_(cfg), sm_id_(sm_id), slots_(kSlots) {
   free_slots_.reserve(kSlots);
   for (uint32_t s = kSlots; s-- > 0;) free_slots_.push_back(s);  // lowest slot first
   for (Instruction& in : slots_) in.accesses.reserve(func::kWarpSize);
@@ -63,7 +64,7 @@ void LdstUnit::accept(const func::ExecRecord& rec, uint32_t warp, uint32_t tag, 
 // What the instruction will occupy: bank / address cycles, or L1 accesses.
 void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint32_t warp, uint32_t slot) {
   in.work = Work::Banked;
-  in.constant = false;
+  in.target = Target::L1d;
   in.cycles = 0;
   in.latency = 0;
   in.accesses.clear();
@@ -79,9 +80,15 @@ void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint3
     case ptx::Space::Const:
     case ptx::Space::Param:
       in.work = Work::Accesses;
-      in.constant = true;
+      in.target = Target::Constant;
       distinct_lines(rec, cfg_.const_cache.line_bytes, slot, in.accesses);
       ++const_accesses_;
+      return;
+    case ptx::Space::Tex:
+      in.work = Work::Accesses;
+      in.target = Target::Texture;
+      distinct_lines(rec, cfg_.tex_cache.line_bytes, slot, in.accesses);
+      ++tex_accesses_;
       return;
     case ptx::Space::Global:
     case ptx::Space::Local:
@@ -128,18 +135,31 @@ void LdstUnit::start(uint32_t slot, uint64_t cycle) {
 }
 
 // One coalesced access per cycle; a refused one (reservation failure) is
-// offered again next cycle.
+// offered again next cycle. A texture instruction left with accesses to
+// offer (refused, or more lines) is a texture stall cycle: GPGPU-Sim's
+// gpu_stall_shd_mem_breakdown[T_MEM][*] summed over its reasons.
 void LdstUnit::offer_access(uint64_t cycle) {
   Instruction& in = slots_[current_];
-  mem::L1DataIf& target = *(in.constant ? constants[0] : l1[0]);
-  if (next_access_ < in.accesses.size() && target.try_access(in.accesses[next_access_], cycle)) {
+  if (next_access_ < in.accesses.size() && cache(in.target).try_access(in.accesses[next_access_], cycle)) {
     ++in.outstanding;
     ++next_access_;
   }
-  if (next_access_ < in.accesses.size()) return;
+  if (next_access_ < in.accesses.size()) {
+    tex_stall_cycles_ += in.target == Target::Texture;
+    return;
+  }
   uint32_t slot = uint32_t(current_);
   current_ = -1;
   if (in.outstanding == 0) finish(slot, cycle);  // no access at all
+}
+
+mem::L1DataIf& LdstUnit::cache(Target target) {
+  switch (target) {
+    case Target::Constant: return *constants[0];
+    case Target::Texture: return *textures[0];
+    case Target::L1d: break;
+  }
+  return *l1[0];
 }
 
 void LdstUnit::access_done(uint32_t token, uint64_t cycle) {
@@ -174,6 +194,8 @@ void LdstUnit::report(stats::SmCounters& counters) const {
   counters.shared_accesses += shared_accesses_;
   counters.shared_bank_cycles += shared_bank_cycles_;
   counters.const_accesses += const_accesses_;
+  counters.tex_accesses += tex_accesses_;
+  counters.tex_stall_cycles += tex_stall_cycles_;
 }
 
 }  // namespace scwarp::sm

@@ -1,8 +1,9 @@
 // The LD/ST unit: takes issued memory instructions, serialises their work
 // (shared-memory bank conflicts, one coalesced global/local access per
 // cycle into the L1, one distinct constant/param line per cycle into the
-// constant cache) and reports each instruction's completion so the
-// scoreboard can release its registers.
+// constant cache, one distinct texel line per cycle into the texture cache)
+// and reports each instruction's completion so the scoreboard can release
+// its registers.
 // CONTRACT between the SM pipeline (sm.cc) and the memory side.
 #pragma once
 
@@ -33,6 +34,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
  public:
   sc_core::sc_port<mem::L1DataIf> l1;          // bound to the SM's L1 data cache
   sc_core::sc_port<mem::L1DataIf> constants;   // bound to the SM's constant cache
+  sc_core::sc_port<mem::L1DataIf> textures;    // bound to the SM's texture cache
   sc_core::sc_port<MemWritebackIf> writeback;  // bound to the SM
 
   LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
@@ -49,7 +51,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   uint64_t next_event() const;
   bool busy() const;  // instructions queued or waiting for the L1
   uint32_t queued() const;  // instructions in the unit (for SmView::units)
-  // Adds shared/const access counts into the SM's counters.
+  // Adds shared/const/texture access counts and texture stalls into the SM's counters.
   void report(stats::SmCounters& counters) const;
 
   // mem::MemResponseIf, called by the L1 during the SM's tick.
@@ -64,15 +66,17 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
 
   enum class Work : uint8_t {
     Banked,    // shared: occupies the unit, then a fixed latency
-    Accesses,  // global / local into the L1, const / param into the constant cache: one access per cycle
+    Accesses,  // global / local into the L1, const / param into the constant cache,
+               // texture into the texture cache: one access per cycle
   };
+  enum class Target : uint8_t { L1d, Constant, Texture };  // the cache an Accesses instruction feeds
   struct Instruction {
     uint32_t warp = 0, tag = 0;
     Work work = Work::Banked;
     uint32_t cycles = 0;   // Banked: cycles the unit is occupied
     uint32_t latency = 0;  // Banked: from the last occupied cycle to completion
     std::vector<mem::MemAccess> accesses;  // Accesses: token = slot index
-    bool constant = false;                 // Accesses: to the constant cache
+    Target target = Target::L1d;           // Accesses: where they go
     uint32_t outstanding = 0;  // accepted by the L1, not yet done
   };
   struct Waiting {
@@ -84,6 +88,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   void serve(uint64_t cycle);
   void start(uint32_t slot, uint64_t cycle);
   void offer_access(uint64_t cycle);
+  mem::L1DataIf& cache(Target target);
   void finish(uint32_t slot, uint64_t cycle);
   bool in_service(uint32_t slot) const { return current_ == int32_t(slot); }
 
@@ -99,6 +104,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   DelayQueue<uint32_t> banked_done_;  // Banked slots complete at their cycle
   uint64_t last_tick_ = 0;
   uint64_t shared_accesses_ = 0, shared_bank_cycles_ = 0, const_accesses_ = 0;
+  uint64_t tex_accesses_ = 0, tex_stall_cycles_ = 0;
 };
 
 }  // namespace scwarp::sm

@@ -33,7 +33,8 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       collector_("collector", cfg_, counters_.operand_collector),
       l1d_("l1d", cfg_, sm_id, *this),
-      l1c_("l1c", cfg_),
+      l1c_("l1c", cfg_.const_cache, "gpgpu_const_cache:l1", cfg_.const_latency, mem::AccessKind::Constant),
+      l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ldst_),
       snapshot_period_(issue_policy_->tb_priority_period()),
@@ -49,6 +50,10 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
   l1c_.up(ldst_);             // constant completions -> LD/ST
   l1c_.below(l1d_);           // constant misses -> the SM's one port below L1
   l1d_.constant_up(l1c_);     // constant lines back to the constant cache
+  ldst_.textures(l1t_);       // LD/ST tex / tld4 -> texture cache
+  l1t_.up(ldst_);             // texture completions -> LD/ST
+  l1t_.below(l1d_);           // texture misses -> the SM's one port below L1
+  l1d_.texture_up(l1t_);      // texture lines back to the texture cache
   exec_.writeback(*this);     // SP / SFU results -> scoreboard release
   ldst_.writeback(*this);     // memory instructions done -> scoreboard release
   if (trace_) issue_.trace_to(*trace_, sm_id, ranks_tbs(cfg_.scheduler));
@@ -81,8 +86,9 @@ uint64_t Sm::tick(uint64_t cycle) {
   changed_ = false;
   changed_ |= take_launches(cycle);
   changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
-  l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant lines) -> memory_done()
+  l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant, texture lines) -> memory_done()
   l1c_.tick(cycle);                 // constant hits -> LD/ST; a constant miss below
+  l1t_.tick(cycle);                 // texture hits -> LD/ST; a texture miss below
   ldst_.tick(cycle);
   changed_ |= finish_tbs(cycle);
   if (table_.resident_tbs() == 0) return next_timer();
@@ -237,7 +243,7 @@ void Sm::publish_in_flight(uint64_t cycle) {
 
 uint64_t Sm::next_timer() const {
   uint64_t next = std::min({exec_.next_event(), fetch_.next_event(), ldst_.next_event(),
-                            l1d_.next_event(), l1c_.next_event()});
+                            l1d_.next_event(), l1c_.next_event(), l1t_.next_event()});
   if (!launches_.empty()) next = std::min(next, launches_.next_ready());
   if (!phase_.empty()) next = std::min(next, phase_.next_ready());
   return next;
@@ -277,6 +283,7 @@ void Sm::report(stats::SmCounters& out) const {
   fetch_.report(out);
   l1d_.report(out.l1d);
   l1c_.report(out.l1c);
+  l1t_.report(out.l1t);
   ldst_.report(out);
 }
 
@@ -314,7 +321,7 @@ std::string Sm::describe_running() const {
 
 bool Sm::idle() const {
   return table_.resident_tbs() == 0 && launches_.empty() && !collector_.busy() &&
-         exec_.next_event() == kIdle && !ldst_.busy() && !l1d_.busy() && !l1c_.busy();
+         exec_.next_event() == kIdle && !ldst_.busy() && !l1d_.busy() && !l1c_.busy() && !l1t_.busy();
 }
 
 }  // namespace scwarp::sm

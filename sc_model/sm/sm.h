@@ -2,7 +2,7 @@
 // cache, per-warp I-buffers, a scoreboard, cfg.schedulers_per_sm issue
 // schedulers driven by the configured issue policy, the operand collector
 // with its register banks, SP/SFU pipelines, the
-// LD/ST unit and the L1 data cache. docs/sm-pipeline.md describes it.
+// LD/ST unit, the L1 data, constant and texture caches. docs/sm-pipeline.md describes it.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +15,8 @@
 #include "sc_model/common/clocked_module.h"
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
-#include "sc_model/mem/constant_cache.h"
 #include "sc_model/mem/l1_data_cache.h"
+#include "sc_model/mem/read_only_l1.h"
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/exec_units.h"
 #include "sc_model/sm/fetch_unit.h"
@@ -90,7 +90,8 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   IssueStage issue_;
   OperandCollector collector_;
   mem::L1DataCache l1d_;
-  mem::ConstantCache l1c_;
+  mem::ReadOnlyL1 l1c_;  // the constant cache
+  mem::ReadOnlyL1 l1t_;  // the texture cache
   LdstUnit ldst_;
   ExecUnits exec_;
   DelayQueue<TbLaunch> launches_;

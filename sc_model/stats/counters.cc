@@ -78,11 +78,14 @@ SmCounters& SmCounters::operator+=(const SmCounters& o) {
   shared_accesses += o.shared_accesses;
   shared_bank_cycles += o.shared_bank_cycles;
   const_accesses += o.const_accesses;
+  tex_accesses += o.tex_accesses;
+  tex_stall_cycles += o.tex_stall_cycles;
   tbs_completed += o.tbs_completed;
   for (std::size_t i = 0; i < active_lanes.size(); ++i) active_lanes[i] += o.active_lanes[i];
   operand_collector += o.operand_collector;
   l1i += o.l1i;
   l1c += o.l1c;
+  l1t += o.l1t;
   l1d += o.l1d;
   return *this;
 }

@@ -80,12 +80,16 @@ struct SmCounters {
   uint64_t ibuffer_flushes = 0;        // control hazards (taken branch / call / return)
   uint64_t shared_accesses = 0, shared_bank_cycles = 0;  // bank_cycles - accesses = conflict cycles
   uint64_t const_accesses = 0;
+  uint64_t tex_accesses = 0;      // tex / tld4 warp instructions
+  // Cycles the LD/ST unit held a texture instruction with accesses left to
+  // offer (refused by the texture cache, or more lines): GPGPU-Sim's T_MEM stall.
+  uint64_t tex_stall_cycles = 0;
   uint64_t tbs_completed = 0;
   // Issued warp instructions by how many lanes ran them (guard true):
   // SIMD lane utilisation (seed 002 Figs. 1 and 9).
   std::array<uint64_t, 33> active_lanes{};
   OperandCollectorCounters operand_collector;
-  CacheCounters l1i, l1d, l1c;  // l1c: the constant cache
+  CacheCounters l1i, l1d, l1c, l1t;  // l1c: the constant cache; l1t: the texture cache
   // Decisions compared with a second model (--sched-impl lockstep; 0 otherwise).
   uint64_t lockstep_issue_orders = 0, lockstep_fetch_picks = 0;
   uint64_t lockstep_subwarps = 0;  // sub-warps formed by both LWM formers (large warps only)

@@ -103,11 +103,14 @@ nlohmann::json to_json(const SmCounters& c) {
           {"shared_accesses", c.shared_accesses},
           {"shared_bank_cycles", c.shared_bank_cycles},
           {"const_accesses", c.const_accesses},
+          {"tex_accesses", c.tex_accesses},
+          {"tex_stall_cycles", c.tex_stall_cycles},
           {"tbs_completed", c.tbs_completed},
           {"simd", simd_json(c)},
           {"operand_collector", to_json(c.operand_collector)},
           {"l1i", to_json(c.l1i)},
           {"l1c", to_json(c.l1c)},
+          {"l1t", to_json(c.l1t)},
           {"l1d", to_json(c.l1d)},
           {"lockstep_compared", lockstep_json(c)}};
 }
@@ -240,6 +243,8 @@ nlohmann::json to_json(const RunReport& report) {
           {"sms", sms},
           {"l1i", to_json(total.l1i)},
           {"l1c", to_json(total.l1c)},
+          {"l1t", to_json(total.l1t)},
+          {"tex_stall_cycles", total.tex_stall_cycles},
           {"l1d", to_json(total.l1d)},
           {"l2", to_json(report.l2)},
           {"dram", to_json(report.dram)},

@@ -40,7 +40,7 @@ struct RunReport {
 
 // {"cycles", "warp_instructions", "thread_instructions", "ipc" (thread
 // instructions per cycle), "stalls": {"gpgpu": {...}, "hazards": {...}},
-// "sms": [...], "l1i", "l1d", "l2", "dram", "icnt", "kernels": [...] (each
+// "sms": [...], "l1i", "l1c", "l1t", "tex_stall_cycles", "l1d", "l2", "dram", "icnt", "kernels": [...] (each
 // with seed 004's "dwr" and "dws"), "tbs": [...], "metrics": {...}}
 nlohmann::json to_json(const RunReport& report);
 

@@ -74,6 +74,25 @@ TEST(CacheGeometry, ReadsGpgpuSim4TypePrefixSectorMshrsAndLazyWriteAllocate) {
   EXPECT_EQ(parse_cache_geometry(format_cache_geometry(l2), kDefaults).type, 'S');
 }
 
+// GPGPU-Sim's texture caches: 3.x's GTX480 ('F', texture FIFO) and
+// SM2_GTX480 ('T', sector texture FIFO), whose MSHR and miss-queue fields
+// are the fragment FIFO, request FIFO, reorder buffer and result FIFO.
+TEST(CacheGeometry, ReadsGpgpuSimTextureCaches) {
+  for (const char* text : {"4:128:24,L:R:m:N:L,F:128:4,128:2", "N:4:128:24,L:R:m:N:L,T:128:4,128:2"}) {
+    const CacheGeometry g = parse_cache_geometry(text, kDefaults);
+    EXPECT_EQ(g.bytes(), 12u * 1024u) << text;
+    EXPECT_EQ(g.ways, 24u) << text;
+    EXPECT_EQ(g.write_policy, 'R') << text;
+    EXPECT_EQ(g.alloc_policy, 'm') << text;
+    EXPECT_EQ(g.mshr_entries, 128u) << text;   // fragment FIFO
+    EXPECT_EQ(g.mshr_max_merge, 4u) << text;   // request FIFO
+    EXPECT_EQ(g.miss_queue, 128u) << text;     // reorder buffer
+  }
+  EXPECT_EQ(parse_cache_geometry("4:128:24,L:R:m:N:L,F:128:4,128:2", kDefaults).mshr_kind, 'F');
+  EXPECT_EQ(format_cache_geometry(parse_cache_geometry("N:4:128:24,L:R:m:N:L,T:128:4,128:2", kDefaults)),
+            "4:128:24,L:R:m:N,T:128:4,128");
+}
+
 TEST(CacheGeometry, NamesTheWrongPart) {
   EXPECT_TRUE(error_of("24:128:4,L:L:m:N").starts_with("sets must be a power of two >= 1; expected [<type N|S>:]<sets>:"));
   EXPECT_TRUE(error_of("X:32:128:4,L:L:m:N").starts_with("cache type must be one of NS"));

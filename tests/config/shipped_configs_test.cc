@@ -42,6 +42,8 @@ TEST(ShippedConfigs, BuiltInGtx480HasThePapersShape) {
   EXPECT_EQ(g.shared_bytes_per_sm, 49152u);
   EXPECT_EQ(g.l1d.bytes(), 16384u);
   EXPECT_EQ(g.l1i.bytes(), 2048u);
+  EXPECT_EQ(g.tex_cache.bytes(), 12u * 1024u);  // SM2_GTX480's -gpgpu_tex_cache:l1
+  EXPECT_EQ(g.tex_cache.mshr_kind, 'T');
   EXPECT_EQ(g.l2.bytes() * g.l2_slices(), 768u * 1024u);
   EXPECT_EQ(g.schedulers_per_sm, 2u);
   EXPECT_EQ(g.scheduler, "lrr");

@@ -64,17 +64,20 @@ class SmStub : public ClockedModule, public MemWritebackIf {
  public:
   FakeL1 l1;
   FakeL1 constants;  // the constant cache
+  FakeL1 textures;   // the texture cache
   LdstUnit ldst;
   std::vector<uint32_t> done_tags;
   std::vector<uint64_t> done_cycles;
   std::vector<uint64_t> full_cycles;  // cycles an instruction waited for can_accept
 
   SmStub(sc_core::sc_module_name name, const config::GpuConfig& cfg)
-      : ClockedModule(name, true), l1("l1"), constants("constants"), ldst("ldst", cfg, 2) {
+      : ClockedModule(name, true), l1("l1"), constants("constants"), textures("textures"), ldst("ldst", cfg, 2) {
     ldst.l1.bind(l1);
     l1.up.bind(ldst);
     ldst.constants.bind(constants);
     constants.up.bind(ldst);
+    ldst.textures.bind(textures);
+    textures.up.bind(ldst);
     ldst.writeback.bind(*this);
   }
   // Offers `m` (tag = its index) from `cycle` on.
@@ -94,6 +97,7 @@ class SmStub : public ClockedModule, public MemWritebackIf {
   uint64_t tick(uint64_t cycle) override {
     l1.tick(cycle);
     constants.tick(cycle);
+    textures.tick(cycle);
     ldst.tick(cycle);
     while (next_ < script_.size() && script_[next_].first <= cycle) {
       if (!ldst.can_accept()) {
@@ -103,7 +107,7 @@ class SmStub : public ClockedModule, public MemWritebackIf {
       ldst.accept(script_[next_].second->rec, 5, uint32_t(next_), cycle);
       ++next_;
     }
-    uint64_t next = std::min({ldst.next_event(), l1.next_event(), constants.next_event()});
+    uint64_t next = std::min({ldst.next_event(), l1.next_event(), constants.next_event(), textures.next_event()});
     if (next_ < script_.size()) next = std::min(next, std::max(cycle + 1, script_[next_].first));
     return next;
   }
@@ -191,6 +195,48 @@ TEST(LdstUnit, ConstantsGoToTheConstantCacheOneDistinctLinePerCycle) {
   EXPECT_EQ(sm.constants.offered[2].second.line_addr, 0x100u + 128u);
   EXPECT_EQ(sm.done_cycle(0), 3 + kL1Latency);  // offered at 1, 2, 3
   EXPECT_EQ(counters(sm.ldst).const_accesses, 1u);
+}
+
+// A texture fetch's lanes carry their footprint's first texel address.
+TEST(LdstUnit, TexturesGoToTheTextureCacheOneDistinctLinePerCycle) {
+  config::GpuConfig cfg;
+  ASSERT_EQ(cfg.tex_cache.line_bytes, 128u);
+  SmStub sm("sm", cfg);
+  MemInstr t(ptx::Opcode::Tex, ptx::Space::Tex, ~0u, 0, 0, 16);
+  for (uint32_t l = 0; l < 32; ++l) t.rec.addr[l] = 0x8000 + (l % 4) * 96;  // 4 texels in 3 lines
+  sm.add(0, t);
+  run(100);
+  ASSERT_EQ(sm.textures.offered.size(), 3u);
+  EXPECT_TRUE(sm.l1.offered.empty());
+  EXPECT_TRUE(sm.constants.offered.empty());
+  EXPECT_EQ(sm.textures.offered[0].second.line_addr, 0x8000u);
+  EXPECT_EQ(sm.textures.offered[1].second.line_addr, 0x8080u);
+  EXPECT_EQ(sm.textures.offered[2].second.line_addr, 0x8100u);
+  EXPECT_EQ(sm.textures.offered[2].first, 3u);
+  EXPECT_EQ(sm.done_cycle(0), 3 + kL1Latency);
+  stats::SmCounters c = counters(sm.ldst);
+  EXPECT_EQ(c.tex_accesses, 1u);
+  EXPECT_EQ(c.const_accesses, 0u);
+  EXPECT_EQ(c.tex_stall_cycles, 2u);  // cycles 1 and 2 left lines to offer
+}
+
+// GPGPU-Sim's T_MEM stall: every cycle a texture instruction holds the unit
+// with lines left to offer, refused ones included; other spaces add none.
+TEST(LdstUnit, RefusedTextureAccessesAreTextureStallCycles) {
+  config::GpuConfig cfg;
+  SmStub sm("sm", cfg);
+  sm.textures.refuse_next = 4;
+  sm.l1.refuse_next = 5;
+  MemInstr t(ptx::Opcode::Tex, ptx::Space::Tex, 1u, 0x8000, 0, 4);  // one line
+  MemInstr g(ptx::Opcode::Ld, ptx::Space::Global, 1u, 0x10000, 0, 4);
+  sm.add(0, t);
+  sm.add(0, g);
+  run(100);
+  ASSERT_EQ(sm.textures.offered.size(), 1u);
+  EXPECT_EQ(sm.textures.offered[0].first, 5u);  // refused at 1-4
+  EXPECT_EQ(sm.textures.refusals, 4u);
+  EXPECT_EQ(counters(sm.ldst).tex_stall_cycles, 4u);
+  EXPECT_EQ(sm.l1.refusals, 5u);  // not texture stalls
 }
 
 TEST(LdstUnit, FullQueueIsAStructuralStall) {
