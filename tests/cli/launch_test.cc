@@ -82,11 +82,10 @@ TEST(Launch, OtherKernelsOfAModuleWithAnUnsupportedInstructionRun) {
 }
 
 // The texture kernels of data/textures.cu, launched with --texture/--surface
-// on the functional engine (the timing model's LD/ST unit does not take
-// texture and surface instructions yet).
+// on the timing model (`--functional` added where a case runs functionally).
 std::string textures_launch(const std::string& kernel, const std::string& grid, const std::string& block) {
-  return "launch --functional --ptx '" + data_file("textures.ptx") + "' --kernel " + kernel + " --grid " + grid +
-         " --block " + block + " ";
+  return "launch --ptx '" + data_file("textures.ptx") + "' --kernel " + kernel + " --grid " + grid + " --block " +
+         block + " ";
 }
 
 TEST(LaunchTexture, LinearFetchReadsTheBufferAndZeroPastItsEnd) {
@@ -94,7 +93,7 @@ TEST(LaunchTexture, LinearFetchReadsTheBufferAndZeroPastItsEnd) {
   const std::vector<float> table{1.5f, -2.0f, 3.25f, 4.0f, 0.0f, 1e6f, -7.5f, 8.0f};
   write_file(dir + "/table.bin", bytes_of(table));
   const ProcessResult r = run_scwarp(
-      textures_launch("fetch_1d", "1", "10") + "--buffer 'table=file:" + dir + "/table.bin' --buffer out=zero:40"
+      textures_launch("fetch_1d", "1", "10") + "--functional --buffer 'table=file:" + dir + "/table.bin' --buffer out=zero:40"
       " --texture t=table:f32:linear --arg tex:t --arg ptr:out --arg s32:10 --out 'out=" + dir + "/out.bin'");
   ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
   std::vector<float> expected = table;
@@ -106,7 +105,7 @@ TEST(LaunchTexture, LinearFetchReadsTheBufferAndZeroPastItsEnd) {
 // which no fetch may read), sampled at texel centres with point filtering and
 // halfway between texels with linear filtering: weights 1/2 are exact in
 // CUDA's 8-bit fractions, and clamping makes the last column its own
-// neighbour.
+// neighbour. One mode on the timing model, the other functionally.
 TEST(LaunchTexture, Pitch2dPointAndLinearSamples) {
   const std::string dir = scratch_dir();
   std::vector<float> rows(3 * 8, 999.0f), texels, halfway;
@@ -124,7 +123,7 @@ TEST(LaunchTexture, Pitch2dPointAndLinearSamples) {
                                          dir + "/point.bin'");
   ASSERT_EQ(point.exit_status, 0) << point.out << point.err;
   EXPECT_EQ(read_file(dir + "/point.bin"), bytes_of(texels));
-  const ProcessResult linear = run_scwarp(common + "--texture t=img:f32:2d:4x3:pitch=32:filter=linear"
+  const ProcessResult linear = run_scwarp(common + "--functional --texture t=img:f32:2d:4x3:pitch=32:filter=linear"
                                           " --arg f32:1.0 --out 'out=" + dir + "/linear.bin'");
   ASSERT_EQ(linear.exit_status, 0) << linear.out << linear.err;
   EXPECT_EQ(read_file(dir + "/linear.bin"), bytes_of(halfway));
