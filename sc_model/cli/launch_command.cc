@@ -117,19 +117,14 @@ void plan_objects(LaunchPlan& plan, const std::vector<std::string>& texts, bool 
   }
 }
 
+// ptr:, tex: and surf: must name a buffer, texture or surface declared by its option.
 void plan_arg(LaunchPlan& plan, const std::string& text) {
   ArgSpec arg = parse_arg_spec(text);
-  switch (arg.source) {
-    case ArgSpec::Source::Value: break;
-    case ArgSpec::Source::Buffer:
-      require_declared("--arg", text, arg.name, "--buffer", declared_names(plan, Declared::Buffer));
-      break;
-    case ArgSpec::Source::Texture:
-      require_declared("--arg", text, arg.name, "--texture", declared_names(plan, Declared::Texture));
-      break;
-    case ArgSpec::Source::Surface:
-      require_declared("--arg", text, arg.name, "--surface", declared_names(plan, Declared::Surface));
-      break;
+  if (arg.source != ArgSpec::Source::Value) {
+    const bool buffer = arg.source == ArgSpec::Source::Buffer, texture = arg.source == ArgSpec::Source::Texture;
+    const Declared kind = buffer ? Declared::Buffer : texture ? Declared::Texture : Declared::Surface;
+    require_declared("--arg", text, arg.name, buffer ? "--buffer" : texture ? "--texture" : "--surface",
+                     declared_names(plan, kind));
   }
   plan.args.push_back(std::move(arg));
 }

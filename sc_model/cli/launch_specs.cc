@@ -145,7 +145,6 @@ const ValueType* find_value_type(const std::string& name) {
   return nullptr;
 }
 
-
 // --texture and --surface share the resource part of their syntax.
 struct ObjectSyntax {
   const char* option;
@@ -158,9 +157,9 @@ constexpr ObjectSyntax kTextureSyntax{
 constexpr ObjectSyntax kSurfaceSyntax{"--surface", "surface",
                                       "expected NAME=BUFFER:FORMAT:array:W[xH[xD]][:layered][:cube]"};
 
-// "W[xH[xD]]": one to `max_dims` positive 32-bit integers.
-std::optional<std::vector<uint32_t>> parse_extent(const std::string& text, size_t max_dims) {
-  const std::vector<std::string> fields = split_all(text, 'x');
+// One to `max_dims` positive 32-bit integers separated by `sep`: "W[xH[xD]]", "X[,Y[,Z]]".
+std::optional<std::vector<uint32_t>> parse_extent(const std::string& text, char sep, size_t max_dims) {
+  const std::vector<std::string> fields = split_all(text, sep);
   if (fields.size() > max_dims) return std::nullopt;
   std::vector<uint32_t> dims;
   for (const std::string& field : fields) {
@@ -182,7 +181,7 @@ size_t parse_shape(const ObjectSyntax& syntax, const std::string& text, const st
   const bool two_d = shape == "2d";
   if (!two_d && shape != "array") reject(syntax.option, text, fmt::format("unknown shape '{}': {}", shape, syntax.expected));
   const char* extent_syntax = two_d ? "WxH" : "W[xH[xD]]";
-  const auto dims = at + 1 < fields.size() ? parse_extent(fields[at + 1], two_d ? 2 : 3) : std::nullopt;
+  const auto dims = at + 1 < fields.size() ? parse_extent(fields[at + 1], 'x', two_d ? 2 : 3) : std::nullopt;
   if (!dims || (two_d && dims->size() != 2))
     reject(syntax.option, text,
            fmt::format("shape '{}' needs its extent {} in positive integers after it", shape, extent_syntax));
@@ -310,20 +309,10 @@ TextureSpec parse_object_spec(const ObjectSyntax& syntax, const std::string& tex
 }  // namespace
 
 func::Dim3 parse_dim3(const std::string& option, const std::string& text) {
-  uint32_t dims[3] = {1, 1, 1};
-  size_t count = 0;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    const std::string field = text.substr(start, comma - start);
-    const auto value = parse_unsigned_text(field);
-    if (count == 3 || !value || *value == 0 || *value > std::numeric_limits<uint32_t>::max())
-      reject(option.c_str(), text, "expected X[,Y[,Z]] with positive integers");
-    dims[count++] = uint32_t(*value);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return func::Dim3{dims[0], dims[1], dims[2]};
+  auto dims = parse_extent(text, ',', 3);
+  if (!dims) reject(option.c_str(), text, "expected X[,Y[,Z]] with positive integers");
+  dims->resize(3, 1);
+  return func::Dim3{(*dims)[0], (*dims)[1], (*dims)[2]};
 }
 
 BufferSpec parse_buffer_spec(const std::string& text) {
