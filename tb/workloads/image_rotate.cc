@@ -3,7 +3,6 @@
 // filtering, border addressing, normalized-float reads), one launch per
 // angle; the angle sets how a warp's texel reads walk the array.
 #include <cmath>
-#include <numbers>
 
 #include "tb/workloads/common.h"
 
@@ -12,8 +11,14 @@ namespace {
 
 constexpr uint32_t kBx = 32, kBy = 8;  // kernels/image_rotate.cu BX, BY
 constexpr float kInvZoom = 1.25f;      // the source shrinks to 80%: the corners fall outside it
-// The first N of these per size: along the rows, down the columns, then oblique.
-constexpr float kAnglesDegrees[] = {0.0f, 90.0f, 30.0f, 60.0f};
+// The first N of these per size: along the rows, down the columns, then
+// oblique. Cosine and sine are written out rather than computed, so no libm
+// difference between hosts can move a sample (and the cycles) by an ulp.
+struct Angle {
+  int degrees;
+  float cos, sin;
+};
+constexpr Angle kAngles[] = {{0, 1.0f, 0.0f}, {90, 0.0f, 1.0f}, {30, 0.866025404f, 0.5f}, {60, 0.5f, 0.866025404f}};
 constexpr uint32_t kChannels = 4;
 
 struct Rgba8Image {
@@ -93,8 +98,7 @@ class ImageRotateWorkload : public Workload {
     const uint64_t d_out = dev.upload(std::vector<float>(pixels * kChannels, -1.0f));
     std::vector<Verification> checks;
     for (uint32_t k = 0; k < angles; ++k) {
-      const float radians = kAnglesDegrees[k] * std::numbers::pi_v<float> / 180.0f;
-      const float cos_a = std::cos(radians), sin_a = std::sin(radians);
+      const float cos_a = kAngles[k].cos, sin_a = kAngles[k].sin;
       dev.launch(module, "image_rotate", {img.width / kBx, img.height / kBy, 1}, {kBx, kBy, 1}, 0,
                  runtime::KernelArgs().add(texture).add(d_out).add(int32_t(img.width))
                      .add(int32_t(img.height)).add(cos_a).add(sin_a).add(kInvZoom));
@@ -105,7 +109,7 @@ class ImageRotateWorkload : public Workload {
       // covers coordinates that differ by ulps (the device fuses mul-adds).
       checks.push_back(compare_close(reference_rotate(img, cos_a, sin_a),
                                      dev.download<float>(d_out, pixels * kChannels),
-                                     fmt::format("angle {} pixel channel", kAnglesDegrees[k]), 0.0f,
+                                     fmt::format("angle {} pixel channel", kAngles[k].degrees), 0.0f,
                                      2.0f / 256 + 1e-4f));
     }
     dev.destroy_texture_object(texture);
