@@ -328,8 +328,8 @@ int launch(const LaunchOptions& opts) {
   require_regular_file(fmt::format("--ptx '{}'", opts.ptx_path), opts.ptx_path);
   std::unique_ptr<gpu::TimingExecutor> timing_owned;
   std::unique_ptr<stats::TraceWriter> trace;  // outlives the executor, which reports to it
+  const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);  // %envreg in both modes
   if (!opts.functional) {
-    const config::LoadedConfig cfg = load_run_config(opts.config, opts.configs_dir);
     trace = open_trace(opts.trace, cfg.gpu);
     timing_owned = std::make_unique<gpu::TimingExecutor>(cfg.gpu, trace.get());
   }
@@ -337,6 +337,7 @@ int launch(const LaunchOptions& opts) {
   runtime::Device device(timing_owned ? std::unique_ptr<runtime::Executor>(std::move(timing_owned))
                                       : runtime::make_functional_executor(functional_instruction_limit(opts.config)));
   device.set_module_transform(ptx::parse_transform(opts.transform));
+  device.set_envregs(cfg.gpu.envreg);
   const runtime::LoadedModule& module = device.load_module_file(opts.ptx_path);
   BufferMap buffers = create_buffers(device, plan.buffers);
   const HandleMap handles = create_objects(device, plan.objects, buffers);

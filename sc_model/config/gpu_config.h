@@ -5,6 +5,7 @@
 // typed fields. docs/configuration.md lists every option.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -215,6 +216,8 @@ struct GpuConfig {
   // counter of VTW (seed 004 Sec. 4.2.1 gives no figure): request, one
   // increment, response, like a TB dispatch through the work distributor.
   uint32_t vtw_index_latency = 4;
+  // -scwarp_envreg: what %envreg0..31 read (CUDA documents no contents; 0 here)
+  std::array<uint32_t, 32> envreg{};
   uint64_t seed = 1;                   // -scwarp_seed (for policies that draw random numbers)
 };
 

@@ -117,6 +117,33 @@ Option policy_option(const PolicyOptionSpec& spec) {
           [name](const GpuConfig& g) { return policy_text(g, name); }};
 }
 
+// "N=VALUE,..." for %envreg<N>; "none" when every one reads 0.
+Option envreg_values() {
+  return {"scwarp_envreg", "",
+          "what the special registers %envreg0..%envreg31 read, as N=VALUE,... (the others read 0); "
+          "none = all 0 (CUDA's driver documents no contents for them)",
+          [](GpuConfig& g, std::string_view v) {
+            const char* expected = "none or N=VALUE,... with N in 0..31 named once and VALUE an unsigned 32-bit integer";
+            g.envreg = {};
+            if (v == "none") return;
+            std::array<bool, 32> named{};
+            for (std::string_view item : split(v, ',')) {
+              size_t eq = item.find('=');
+              if (eq == std::string_view::npos) throw InvalidValue(expected);
+              uint64_t n = parse_unsigned(item.substr(0, eq), 31, expected);
+              if (named[n]) throw InvalidValue(expected);
+              named[n] = true;
+              g.envreg[n] = uint32_t(parse_unsigned(item.substr(eq + 1), std::numeric_limits<uint32_t>::max(), expected));
+            }
+          },
+          [](const GpuConfig& g) {
+            std::string text;
+            for (size_t n = 0; n < g.envreg.size(); ++n)
+              if (g.envreg[n]) text += fmt::format("{}{}={}", text.empty() ? "" : ",", n, g.envreg[n]);
+            return text.empty() ? std::string("none") : text;
+          }};
+}
+
 Option with_alias(Option option, std::string alias) {
   option.alias = std::move(alias);
   return option;
@@ -355,6 +382,7 @@ std::vector<Option> build_table() {
       count64("scwarp_device_heap_bytes", &G::device_heap_bytes,
               "bytes kernels' malloc may hold at once (CUDA's default cudaLimitMallocHeapSize, 8 MiB); "
               "past it malloc returns NULL"),
+      envreg_values(),
       count64("scwarp_seed", &G::seed, "seed of policies that draw random numbers"),
   };
   for (Option& option : rest) table.push_back(std::move(option));

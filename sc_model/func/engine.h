@@ -17,6 +17,8 @@
 namespace scwarp::func {
 
 inline constexpr unsigned kWarpSize = 32;
+// PTX's %envreg0 .. %envreg31.
+inline constexpr unsigned kEnvRegisters = 32;
 
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
@@ -46,6 +48,9 @@ struct LaunchSpec {
   // printf's output and the device heap (device_services.h): the Device's,
   // which outlives the launch; null where no runtime::Device runs the engine.
   DeviceServices* services = nullptr;
+  // What %envreg0..31 read: the driver's environment, which CUDA documents
+  // no contents for; 0 unless the config says otherwise (-scwarp_envreg).
+  std::array<uint32_t, kEnvRegisters> envreg{};
 };
 
 // What one executed warp instruction did, for the timing model and for stats.

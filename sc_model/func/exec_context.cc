@@ -88,7 +88,7 @@ uint64_t ExecContext::special_register(ptx::Sreg s, unsigned comp, unsigned lane
     case Sreg::Globaltimer: return clock;
     case Sreg::DynamicSmemSize: return spec.dynamic_shared_bytes;
     case Sreg::TotalSmemSize: return block.shared_.size();
-    case Sreg::Envreg: return 0;  // no driver environment: every %envreg<N> reads 0
+    case Sreg::Envreg: return spec.envreg[comp];
   }
   return 0;
 }

@@ -194,6 +194,7 @@ LaunchResult Device::launch(const LoadedModule& module, const std::string& kerne
   spec.grid_id = ++launches_;
   set_resources(spec, module, kernel);
   spec.services = &services_;
+  spec.envreg = envregs_;
   LaunchResult r = execute_printing(spec);
   r.logical_blocks = virtual_note.logical_blocks;
   r.placement = virtual_note.placement;

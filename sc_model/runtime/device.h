@@ -145,6 +145,9 @@ class Device {
   LaunchResult launch(const LoadedModule& module, const std::string& kernel, Dim3 grid,
                       Dim3 block, uint32_t dynamic_shared_bytes, const KernelArgs& args);
 
+  // What %envreg0..31 read in launches from now on (all 0 unless set).
+  void set_envregs(const std::array<uint32_t, func::kEnvRegisters>& values) { envregs_ = values; }
+
   // Where the text kernels print goes (std::cout unless told), written after
   // each launch, also one that fails, in block, warp, lane and program order.
   void set_print_stream(std::ostream& out) { print_stream_ = &out; }
@@ -174,6 +177,7 @@ class Device {
   LaunchResult totals_;
   ptx::ModuleTransform transform_;
   uint64_t launches_ = 0;   // %gridid of the next launch minus one
+  std::array<uint32_t, func::kEnvRegisters> envregs_{};
 };
 
 }  // namespace scwarp::runtime

@@ -8,6 +8,7 @@
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/config/option_table.h"
 #include "sc_model/config/options.h"
+#include "sc_model/config/value_text.h"
 
 namespace scwarp::config {
 namespace {
@@ -78,6 +79,24 @@ TEST(OptionTable, ConfigurationDocListsEveryOption) {
   for (const OptionInfo& option : option_table_info()) {
     const std::string row = "| `-" + option.name + "` | `" + option.default_value + "` | " + markdown_text(option.description) + " |";
     EXPECT_NE(text.str().find(row), std::string::npos) << "missing row:\n" << row;
+  }
+}
+
+TEST(OptionTable, EnvironmentRegistersByNumber) {
+  const Option* option = find_option("scwarp_envreg");
+  ASSERT_NE(option, nullptr);
+  GpuConfig g;
+  EXPECT_EQ(option->format(g), "none");
+  option->parse(g, "3=7,31=4294967295");
+  EXPECT_EQ(g.envreg[3], 7u);
+  EXPECT_EQ(g.envreg[31], 4294967295u);
+  EXPECT_EQ(g.envreg[0], 0u);
+  EXPECT_EQ(option->format(g), "3=7,31=4294967295");
+  option->parse(g, "none");
+  EXPECT_EQ(g.envreg[3], 0u);
+  for (const char* bad : {"32=1", "3", "3=x", "3=1,3=2", "1=4294967296", ""}) {
+    SCOPED_TRACE(bad);
+    EXPECT_THROW(option->parse(g, bad), InvalidValue);
   }
 }
 

@@ -125,3 +125,37 @@ INSTANTIATE_TEST_SUITE_P(BitMask, InstrSemantics, ::testing::Values(
 
 }  // namespace
 }  // namespace scwarp::test
+
+namespace scwarp::test {
+namespace {
+
+// %envreg<N> reads what the Device was given (the config's -scwarp_envreg).
+TEST(EnvironmentRegisters, ReadTheDevicesValues) {
+  const char* ptx = R"(.version 7.0
+.target sm_75
+.address_size 64
+.visible .entry env(.param .u64 out)
+{
+  .reg .b32 %r<3>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %envreg3;
+  mov.u32 %r2, %envreg31;
+  st.global.u32 [%rd1], %r1;
+  st.global.u32 [%rd1+4], %r2;
+  ret;
+}
+)";
+  runtime::Device dev;
+  const runtime::LoadedModule& m = dev.load_module(ptx, "env.ptx");
+  uint64_t out = dev.malloc(8);
+  std::array<uint32_t, func::kEnvRegisters> values{};
+  values[3] = 7;
+  values[31] = 0xfffffffe;
+  dev.set_envregs(values);
+  dev.launch(m, "env", {1, 1, 1}, {1, 1, 1}, 0, runtime::KernelArgs().add(out));
+  EXPECT_EQ(dev.download<uint32_t>(out, 2), (std::vector<uint32_t>{7, 0xfffffffe}));
+}
+
+}  // namespace
+}  // namespace scwarp::test
