@@ -13,6 +13,7 @@
 
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
+#include "sc_model/config/value_text.h"
 
 namespace scwarp::cli {
 namespace {
@@ -46,14 +47,8 @@ bool is_name(const std::string& s) {
 
 // The fields of `s` between each `sep`: "a::b" is {"a", "", "b"}.
 std::vector<std::string> split_all(const std::string& s, char sep) {
-  std::vector<std::string> fields;
-  size_t start = 0;
-  for (size_t at = s.find(sep); at != std::string::npos; at = s.find(sep, start)) {
-    fields.push_back(s.substr(start, at - start));
-    start = at + 1;
-  }
-  fields.push_back(s.substr(start));
-  return fields;
+  const std::vector<std::string_view> fields = config::split(s, sep);
+  return {fields.begin(), fields.end()};
 }
 
 void require_name(const char* option, const std::string& text, const std::string& name, const char* what) {

@@ -22,23 +22,19 @@ bool find_name(std::string_view word, const std::string_view (&names)[N], E& out
   return false;
 }
 
-bool find_geom(std::string_view word, TexGeom& out) {
-  for (unsigned g = 1; g <= unsigned(TexGeom::A2dms); ++g)
-    if (word == geom_name(TexGeom(g))) {
-      out = TexGeom(g);
+// The value of enum E in 1..last whose name() is `word`.
+template <typename E>
+bool find_by_name(std::string_view word, E last, const char* (*name)(E), E& out) {
+  for (unsigned v = 1; v <= unsigned(last); ++v)
+    if (word == name(E(v))) {
+      out = E(v);
       return true;
     }
   return false;
 }
 
-bool find_query(std::string_view word, TexQuery& out) {
-  for (unsigned q = 1; q <= unsigned(TexQuery::MemoryLayout); ++q)
-    if (word == query_name(TexQuery(q))) {
-      out = TexQuery(q);
-      return true;
-    }
-  return false;
-}
+bool find_geom(std::string_view word, TexGeom& out) { return find_by_name(word, TexGeom::A2dms, geom_name, out); }
+bool find_query(std::string_view word, TexQuery& out) { return find_by_name(word, TexQuery::MemoryLayout, query_name, out); }
 
 bool is_cache_operator(std::string_view word) {
   for (std::string_view c : kCacheOperators)
