@@ -203,6 +203,8 @@ std::string texture_operand_problem(const Instr& in) {
     return fmt::format("'{}' needs its coordinates as a register vector {{...}}", in.text);
   if (have < coordinate_count(in.geom))
     return fmt::format("'{}' needs {} coordinate(s), got {}", in.text, coordinate_count(in.geom), have);
+  if (data.kind != Operand::Kind::Vec && data.kind != Operand::Kind::Reg)
+    return fmt::format("'{}' {} registers", in.text, store ? "stores" : "loads into");
   unsigned values = data.kind == Operand::Kind::Vec ? data.vec_count : 1;
   if (values != in.vec || (in.vec > 1 && data.kind != Operand::Kind::Vec))
     return fmt::format("'{}' {} a vector of {} register(s)", in.text, store ? "stores" : "loads", in.vec);

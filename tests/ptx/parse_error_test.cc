@@ -83,6 +83,7 @@ TEST(ParseError, OperandShapesPerOpcode) {
       {"tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1 {%f5,%f6}];",
        "12:44: expected ',' after the texture or surface handle, got '{'"},
       {"txq.width.b32 %r1, %rd1;", "12:1: operand 2 of 'txq.width.b32' must be an [address]"},
+      {"sust.b.1d.b32.trap [%rd1, {%r1}], 7;", "12:1: 'sust.b.1d.b32.trap' stores registers"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.body);
