@@ -2,7 +2,7 @@
 """Runs `hw_cost --quick --out OUT` and checks its JSON: baws_wpt at T=8,
 CW=6 must have exactly 48 flip-flop bits (BAWS: 8 TBs x 6-bit counters), a
 positive area and critical path, and the md must name the command. Also
-checks that a bad argument is refused with exit status 2."""
+checks --merge and that a bad argument is refused with exit status 2."""
 import json
 import os
 import shutil
@@ -13,6 +13,33 @@ import sys
 def fail(msg):
     print("FAIL: " + msg)
     sys.exit(1)
+
+
+def check_merge(script, out, entries):
+    """--merge keeps the other blocks' entries (their claims recomputed: a
+    stale claim is corrected), replaces the measured block's and dates it."""
+    path = os.path.join(out, "hw_cost.json")
+    # An earlier run's entry of another block (its measurements borrowed from
+    # baws_wpt's), with the claim the attribution before seed 000's fix gave.
+    other = dict(entries[0], block="pro_tb_counters", params={"T": 8, "NW": 8, "S": 2, "W": 48},
+                 ff_bits=184, claimed_bits=128,
+                 registers=[{"register": "nbar_q", "module": "pro_tb_counters", "bits": 64},
+                            {"register": "nfin_q", "module": "pro_tb_counters", "bits": 64}])
+    other.pop("measured", None)
+    stale = [dict(e, ff_bits=-1) for e in entries]
+    json.dump(stale + [other], open(path, "w"))
+    r = subprocess.run([script, "--quick", "--merge", "--out", out], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail("hw_cost --quick --merge exited %d: %s" % (r.returncode, r.stderr))
+    merged = json.load(open(path))
+    kept = [e for e in merged if e["block"] == "pro_tb_counters"]
+    wpt = [e for e in merged if e["block"] == "baws_wpt"]
+    if len(kept) != 1 or kept[0]["claimed_bits"] != 64 or kept[0]["counted_bits"] != 64:
+        fail("--merge must keep pro_tb_counters with its claim recomputed (64 bits, nbar_q counted): %s" % kept)
+    if len(wpt) != 1 or wpt[0]["ff_bits"] != 48 or not wpt[0].get("measured"):
+        fail("--merge must replace baws_wpt's stale entry with the new, dated one: %s" % wpt)
+    if "`pro_tb_counters`" not in open(os.path.join(out, "hw_cost.md")).read():
+        fail("the merged hw_cost.md has no row for the kept block")
 
 
 def main():
@@ -42,6 +69,7 @@ def main():
     md = open(os.path.join(out, "hw_cost.md")).read()
     if "scripts/hw_cost --quick" not in md:
         fail("hw_cost.md does not name the command that produced it")
+    check_merge(script, out, entries)
     r = subprocess.run([script, "--block", "no_such_block", "--out", out], capture_output=True, text=True)
     if r.returncode != 2 or "no_such_block" not in r.stderr:
         fail("an unknown block must exit 2 naming it; got %d: %s" % (r.returncode, r.stderr))
