@@ -10,15 +10,13 @@
 #include "sc_model/func/address_map.h"
 #include "sc_model/func/device_services.h"
 #include "sc_model/func/texture_sampler.h"
+#include "sc_model/ptx/texture_opcodes.h"
 
 namespace scwarp::func {
 namespace {
 
 using ptx::Opcode;
 using ptx::Operand;
-using ptx::TexGeom;
-
-bool layered(TexGeom g) { return g == TexGeom::A1d || g == TexGeom::A2d || g == TexGeom::Acube; }
 
 // The object lane's handle names; a located fault when it names none, or
 // the wrong kind.
@@ -52,12 +50,9 @@ TexCoords fetch_coordinates(ExecContext& c, unsigned lane) {
   TexCoords t;
   t.integer = c.in.type2 == ptx::Type::S32;
   unsigned first = 0;
-  if (layered(c.in.geom)) t.layer = uint32_t(coordinate(c, o, first++, lane));
-  unsigned spatial = c.in.geom == TexGeom::Cube || c.in.geom == TexGeom::Acube ? 3
-                     : c.in.geom == TexGeom::D3                             ? 3
-                     : c.in.geom == TexGeom::D2 || c.in.geom == TexGeom::A2d ? 2
-                                                                              : 1;
-  for (unsigned d = 0; d < spatial; ++d) t.xyz[d] = coordinate_value(c, o, first + d, lane);
+  if (ptx::is_layered(c.in.geom)) t.layer = uint32_t(coordinate(c, o, first++, lane));
+  for (unsigned d = 0; d < ptx::spatial_coordinates(c.in.geom); ++d)
+    t.xyz[d] = coordinate_value(c, o, first + d, lane);
   return t;
 }
 
@@ -70,8 +65,8 @@ uint64_t as_result(double v, ptx::Type type) {
 
 void fetch(ExecContext& c) {
   // Operands after .level's LOD or .grad's gradients: texel offsets and depth compare.
-  const size_t lod_operands = c.in.lod == ptx::TexLod::Level ? 1 : c.in.lod == ptx::TexLod::Grad ? 2 : 0;
-  if (c.in.op == Opcode::Tex && c.in.ops.size() > 3 + lod_operands) c.unsupported("texel offsets and depth compare");
+  if (c.in.op == Opcode::Tex && c.in.ops.size() > 3 + ptx::lod_operand_count(c.in.lod))
+    c.unsupported("texel offsets and depth compare");
   if (c.in.op == Opcode::Tld4 && c.in.ops.size() > 3) c.unsupported("texel offsets and depth compare");
   const Operand& d = c.in.ops[0];
   Lanes handles = c.src(1);
@@ -110,9 +105,9 @@ struct SurfacePlace {
 SurfacePlace surface_place(ExecContext& c, unsigned lane, const TextureResource& r, const Operand& o, uint32_t bytes) {
   std::array<int64_t, 3> at{0, 0, 0};  // x bytes, y, slice
   unsigned k = 0;
-  if (layered(c.in.geom)) at[2] = get<int32_t>(coordinate(c, o, k++, lane));
-  unsigned spatial = c.in.geom == TexGeom::D3 ? 3 : c.in.geom == TexGeom::D2 || c.in.geom == TexGeom::A2d ? 2 : 1;
-  for (unsigned d = 0; d < spatial; ++d) at[d] = get<int32_t>(coordinate(c, o, k + d, lane));
+  if (ptx::is_layered(c.in.geom)) at[2] = get<int32_t>(coordinate(c, o, k++, lane));
+  for (unsigned d = 0; d < ptx::spatial_coordinates(c.in.geom); ++d)
+    at[d] = get<int32_t>(coordinate(c, o, k + d, lane));
   const int64_t row_bytes = int64_t(r.width) * r.format.texel_bytes();
   const std::array<int64_t, 3> limit{row_bytes - int64_t(bytes), std::max<int64_t>(r.height, 1) - 1,
                                      std::max<int64_t>(r.depth, 1) - 1};

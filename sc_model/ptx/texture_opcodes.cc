@@ -185,6 +185,18 @@ std::string texture_opcode_text(const Instr& in) {
   return s;
 }
 
+bool is_layered(TexGeom g) { return g == TexGeom::A1d || g == TexGeom::A2d || g == TexGeom::Acube; }
+
+unsigned spatial_coordinates(TexGeom g) {
+  switch (g) {
+    case TexGeom::D3: case TexGeom::Cube: case TexGeom::Acube: return 3;
+    case TexGeom::D2: case TexGeom::A2d: case TexGeom::D2ms: case TexGeom::A2dms: return 2;
+    default: return 1;
+  }
+}
+
+unsigned lod_operand_count(TexLod lod) { return lod == TexLod::Level ? 1 : lod == TexLod::Grad ? 2 : 0; }
+
 unsigned coordinate_count(TexGeom g) {
   switch (g) {
     case TexGeom::D1: return 1;
@@ -209,8 +221,7 @@ std::string texture_operand_problem(const Instr& in) {
   if (values != in.vec || (in.vec > 1 && data.kind != Operand::Kind::Vec))
     return fmt::format("'{}' {} a vector of {} register(s)", in.text, store ? "stores" : "loads", in.vec);
   if (in.op == Opcode::Tex) {
-    unsigned lod_ops = in.lod == TexLod::Level ? 1 : in.lod == TexLod::Grad ? 2 : 0;
-    if (in.ops.size() < 3 + lod_ops)
+    if (in.ops.size() < 3 + lod_operand_count(in.lod))
       return fmt::format("'{}' needs its {} operand(s)", in.text, in.lod == TexLod::Grad ? "gradient" : "level");
   }
   return "";

@@ -26,6 +26,13 @@ std::string texture_opcode_text(const Instr& in);
 
 // Coordinates a geometry takes: 1d 1, 2d 2, a1d 2 (layer, x), the others 4.
 unsigned coordinate_count(TexGeom g);
+// Whether its coordinates lead with a layer (a1d, a2d, acube), and how many
+// spatial ones follow: x; x, y; x, y, z (3d, and a cube's direction).
+bool is_layered(TexGeom g);
+unsigned spatial_coordinates(TexGeom g);
+// tex's operands after the coordinates that .level (an LOD) or .grad (two
+// gradients) adds.
+unsigned lod_operand_count(TexLod lod);
 
 // What is wrong with a parsed texture-family instruction's operands, or "".
 std::string texture_operand_problem(const Instr& in);

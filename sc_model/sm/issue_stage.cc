@@ -19,8 +19,7 @@ bool is_jump(const ptx::Instr& instr) { return instr.op == ptx::Opcode::Bra && i
 
 bool is_long_load(const func::ExecRecord& rec) {
   if (rec.instr->cls != ptx::InstrClass::Mem || rec.instr->writes.empty()) return false;
-  return rec.mem_space == ptx::Space::Global || rec.mem_space == ptx::Space::Local ||
-         rec.mem_space == ptx::Space::Generic || rec.mem_space == ptx::Space::Tex;
+  return sched::is_global_space(rec.mem_space) || rec.mem_space == ptx::Space::Tex;
 }
 
 }  // namespace
