@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "Vvtw_sched.h"
@@ -13,12 +14,13 @@
 
 namespace scwarp::cosim {
 
+using sched::kNoWarp;
 using sched::SmView;
 
 namespace {
 
 // vtw_sched's widths as tb/cosim/CMakeLists.txt Verilates it.
-constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8;
+constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8, kActW = 6;
 // Two passes of W*(W-1)/2 edges (one running, one requested) and margin.
 constexpr uint32_t kMaxSortEdges = 3 * kRtlWarps * kRtlWarps;
 
@@ -33,29 +35,91 @@ void clear_events(Vvtw_sched& t) {
   t.enter_valid_i = 0;
 }
 
-// Scheduler port 0 carries the event: the block takes one per port per edge.
-void load_warp(Vvtw_sched& t, const SmView& sm, uint32_t warp) {
-  t.iss_warp_i = warp;
-  t.iss_tb_i = sm.warps[warp].tb_slot;
-}
-
 }  // namespace
 
 RtlVtwPolicy::RtlVtwPolicy(const sched::PolicyContext& ctx)
-    : sm_(ctx.sm), tbs_(ctx.max_tbs), iteration_(kRtlWarps, 0), member_(kRtlWarps, 0) {
+    : sm_(ctx.sm),
+      tbs_(ctx.max_tbs),
+      cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
+      iteration_(kRtlWarps, 0),
+      member_(kRtlWarps, 0) {
   check_fits(ctx, "vtw_sched", 1);
   rtl_ = std::make_unique<VerilatedBlock<Vvtw_sched>>(ctx, "vtw_sched");
+  std::fill(std::begin(port_warp_), std::end(port_warp_), kNoWarp);
+  std::fill(std::begin(port_tb_), std::end(port_tb_), kNoWarp);
 }
 
 RtlVtwPolicy::~RtlVtwPolicy() = default;
 
-void RtlVtwPolicy::edge(uint64_t cycle) {
-  rtl_->rising_edge(cycle);
+void RtlVtwPolicy::edge() {
+  rtl_->rising_edge(rtl_cycle_);
   clear_events(rtl_->top());
+  std::fill(std::begin(port_warp_), std::end(port_warp_), kNoWarp);
+  std::fill(std::begin(port_tb_), std::end(port_tb_), kNoWarp);
+  std::fill(std::begin(nbar_delta_), std::end(nbar_delta_), 0);
+}
+
+void RtlVtwPolicy::event_done() {
+  if (!cycle_timed_) edge();
+}
+
+// The slow phase's input: TBs whose kernel has no logical TB index left.
+void RtlVtwPolicy::drive_exhausted(const SmView& sm) {
+  uint32_t exhausted = 0;
+  for (const sched::TbView& tb : sm.tbs) exhausted |= uint32_t(tb.valid && tb.indices_exhausted) << tb.slot;
+  rtl_->top().exhausted_i = exhausted;
+}
+
+// The pending edge ends cycle rtl_cycle_; the cycles the SM skipped after
+// it are edges with no events, needed only while the sorter still runs.
+void RtlVtwPolicy::catch_up(const SmView& sm) {
+  if (rtl_cycle_ >= sm.cycle) return;
+  if (cycle_timed_) {
+    edge();
+    while (++rtl_cycle_ < sm.cycle && !rtl_->top().done_o) edge();
+    drive_exhausted(sm);  // taken at the edge that ends the new cycle
+  }
+  rtl_cycle_ = sm.cycle;
+}
+
+namespace {
+CData& flag_of(Vvtw_sched& t, int event) {
+  CData* const flags[] = {&t.iss_valid_i, &t.arr_valid_i, &t.rel_valid_i, &t.exit_valid_i, &t.enter_valid_i};
+  return *flags[event];
+}
+}  // namespace
+
+bool RtlVtwPolicy::tb_changing(uint32_t tb) const {
+  const Vvtw_sched& t = rtl_->top();
+  return (t.launch_valid_i && t.launch_tb_i == tb) || (t.finish_valid_i && t.finish_tb_i == tb);
+}
+
+void RtlVtwPolicy::port_event(PortEvent event, uint32_t port, uint32_t warp, uint32_t tb) {
+  Vvtw_sched& t = rtl_->top();
+  CData& flag = flag_of(t, int(event));
+  const bool other_owner = port_tb_[port] != kNoWarp &&
+                           (port_tb_[port] != tb || (warp != kNoWarp && port_warp_[port] != kNoWarp &&
+                                                     port_warp_[port] != warp));
+  // Cycle-timed only: transaction-level nothing is pending here.
+  if (other_owner || get_field(flag, port, 1) || tb_changing(tb)) edge();
+  if (warp != kNoWarp) {
+    port_warp_[port] = warp;
+    put_field(t.iss_warp_i, port * kWW, kWW, warp);
+  }
+  port_tb_[port] = tb;
+  put_field(t.iss_tb_i, port * kTW, kTW, tb);
+  put_field(flag, port, 1, 1);
+}
+
+void RtlVtwPolicy::tb_event(const SmView& sm, uint32_t tb) {
+  catch_up(sm);
+  const Vvtw_sched& t = rtl_->top();
+  bool pending = t.launch_valid_i || t.finish_valid_i;
+  for (uint32_t p = 0; p < kRtlSchedulers; ++p) pending |= port_tb_[p] == tb;
+  if (pending) edge();  // a launch or finish must not share an edge with its slot's other events
 }
 
 void RtlVtwPolicy::sync_iterations(const SmView& sm) {
-  Vvtw_sched& t = rtl_->top();
   for (uint32_t w = 0; w < sm.warps.size(); ++w) {
     const sched::WarpView& v = sm.warps[w];
     if (!v.valid || v.iteration == iteration_[w]) continue;
@@ -63,25 +127,24 @@ void RtlVtwPolicy::sync_iterations(const SmView& sm) {
       throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: warp {} moved from iteration {} to {} between two "
                               "calls (the block takes one step at a time)",
                               sm_, sm.cycle, w, iteration_[w], v.iteration));
-    load_warp(t, sm, w);
-    t.enter_valid_i = 1;
-    edge(sm.cycle);
+    port_event(PortEvent::Enter, v.scheduler, w, v.tb_slot);
+    event_done();
     iteration_[w] = v.iteration;
   }
 }
 
 void RtlVtwPolicy::sort(const SmView& sm) {
+  catch_up(sm);
   sync_iterations(sm);
-  Vvtw_sched& t = rtl_->top();
-  uint32_t exhausted = 0;
-  for (const sched::TbView& tb : sm.tbs) exhausted |= uint32_t(tb.valid && tb.indices_exhausted) << tb.slot;
-  t.exhausted_i = exhausted;
+  if (cycle_timed_) return;  // order_o as the sorter has it
+  drive_exhausted(sm);
+  const Vvtw_sched& t = rtl_->top();
   for (uint32_t n = 0; !t.done_o || n == 0; ++n) {
     if (n == kMaxSortEdges)
       throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: done_o still low {} edges after the last event "
                               "(a sort that never ends)",
                               sm_, sm.cycle, kMaxSortEdges));
-    edge(sm.cycle);
+    edge();
   }
 }
 
@@ -101,39 +164,50 @@ void RtlVtwPolicy::order(const SmView& sm, uint32_t, std::span<const uint32_t> w
 }
 
 void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+  catch_up(sm);
   sync_iterations(sm);
-  Vvtw_sched& t = rtl_->top();
-  load_warp(t, sm, warp);
-  t.iss_valid_i = 1;
-  t.iss_active_i = active_threads;
-  edge(sm.cycle);
+  const sched::WarpView& v = sm.warps[warp];
+  port_event(PortEvent::Issue, v.scheduler, warp, v.tb_slot);
+  put_field(rtl_->top().iss_active_i, v.scheduler * kActW, kActW, active_threads);
+  event_done();
 }
 
 void RtlVtwPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
+  catch_up(sm);
   sync_iterations(sm);
-  Vvtw_sched& t = rtl_->top();
-  load_warp(t, sm, warp);
-  t.arr_valid_i = 1;
-  edge(sm.cycle);
+  const sched::WarpView& v = sm.warps[warp];
+  port_event(PortEvent::Arrive, v.scheduler, warp, v.tb_slot);
+  ++nbar_delta_[v.tb_slot];
+  event_done();
 }
 
-// The block learns how many warps the release let go from its own count.
+// The block decrements its barrier count by the warps the SM let go: those
+// nbar_o counts, plus what the pending edge adds before the release, minus
+// those the view still has waiting. The release takes the port of the TB's
+// pending warp event if there is one, else a free port.
 void RtlVtwPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
+  catch_up(sm);
   sync_iterations(sm);
+  const auto owns = [&](uint32_t tb) {
+    return std::find(std::begin(port_tb_), std::end(port_tb_), tb) - std::begin(port_tb_);
+  };
+  uint32_t port = uint32_t(owns(tb_slot));
+  if (port == kRtlSchedulers) port = uint32_t(owns(kNoWarp)) % kRtlSchedulers;
+  port_event(PortEvent::Release, port, kNoWarp, tb_slot);
   Vvtw_sched& t = rtl_->top();
-  const uint32_t waiting = uint32_t(get_field(t.nbar_o, tb_slot * kNW, kNW));
-  t.iss_tb_i = tb_slot;
-  t.rel_valid_i = 1;
-  t.rel_cnt_i = waiting - sm.tbs[tb_slot].warps_at_barrier;
-  edge(sm.cycle);
+  const int64_t counted = int64_t(get_field(t.nbar_o, tb_slot * kNW, kNW)) + nbar_delta_[tb_slot];
+  const int64_t released = counted - int64_t(sm.tbs[tb_slot].warps_at_barrier);
+  put_field(t.rel_cnt_i, port * kNW, kNW, uint64_t(released));
+  nbar_delta_[tb_slot] -= int32_t(released);
+  event_done();
 }
 
 void RtlVtwPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
+  catch_up(sm);
   sync_iterations(sm);
-  Vvtw_sched& t = rtl_->top();
-  load_warp(t, sm, warp);
-  t.exit_valid_i = 1;
-  edge(sm.cycle);
+  const sched::WarpView& v = sm.warps[warp];
+  port_event(PortEvent::Exit, v.scheduler, warp, v.tb_slot);
+  event_done();
 }
 
 void RtlVtwPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
@@ -142,6 +216,7 @@ void RtlVtwPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
     throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: TB launch {} does not fit the {}-bit age port (IDW); "
                             "use --sched-impl cpp for runs this long",
                             sm_, sm.cycle, tb.launch_order, kRtlIdBits));
+  tb_event(sm, tb_slot);
   Vvtw_sched& t = rtl_->top();
   t.launch_valid_i = 1;
   t.launch_tb_i = tb_slot;
@@ -149,14 +224,15 @@ void RtlVtwPolicy::on_tb_launch(const SmView& sm, uint32_t tb_slot) {
   t.launch_first_i = tb.first_warp;
   t.launch_nwarps_i = tb.warps;
   for (uint32_t i = 0; i < tb.warps; ++i) iteration_.at(tb.first_warp + i) = sm.warps[tb.first_warp + i].iteration;
-  edge(sm.cycle);
+  event_done();
 }
 
 void RtlVtwPolicy::on_tb_finish(const SmView& sm, uint32_t tb_slot) {
+  tb_event(sm, tb_slot);
   Vvtw_sched& t = rtl_->top();
   t.finish_valid_i = 1;
   t.finish_tb_i = tb_slot;
-  edge(sm.cycle);
+  event_done();
 }
 
 void RtlVtwPolicy::fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const {

@@ -2,13 +2,21 @@
 // the policy interface: RtlVtwPolicy is the issue policy "vtw" under
 // -scwarp_sched_impl rtl, one Verilated vtw_sched per SM.
 //
-// Timing contract (docs/rtl.md, "VTW blocks"): VtwPolicy recomputes its
-// order from the views at every call; the RTL sorts the W warps with one
-// comparator in W*(W-1)/2 edges. The adapter gives every event its own edge
-// (a TB finish, a TB launch, an issued instruction with its barrier arrival
-// / release / exit, a warp's entry into its next iteration) and, before
-// order() reads order_o, clocks the block with no events until done_o. The
-// sort latency is idealised away, as in the PRO adapter.
+// Timing contract, transaction level (docs/rtl.md, "VTW blocks"): VtwPolicy
+// recomputes its order from the views at every call; the RTL sorts the W
+// warps with one comparator in W*(W-1)/2 edges. The adapter gives every
+// event its own edge (a TB finish, a TB launch, an issued instruction's
+// issue / barrier arrival / release / exit, a warp's entry into its next
+// iteration) and, before order() reads order_o, clocks the block with no
+// events until done_o. The sort latency is idealised away, as in the PRO
+// adapter.
+// Cycle-timed (-scwarp_rtl_timing cycle, docs/rtl.md "Cycle-timed
+// co-simulation"): one edge per SM cycle, at its end, with the cycle's
+// events on the scheduler ports of their warps; order() reads order_o as
+// the sorter has it, one compare-and-swap step per SM cycle. An event that
+// cannot share the pending edge (its port busy with another warp or the
+// same event, or its TB launched or finished in that edge) takes an edge of
+// its own inside the cycle first.
 // Entries into the next iteration are not policy events: the adapter finds
 // them by comparing each warp's WarpView::iteration with the last one it
 // saw, at every event and at order(), so they reach the block in the order
@@ -33,6 +41,8 @@ class VerilatedBlock;  // tb/cosim/verilated_block.h
 
 class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
+  static constexpr bool kCycleTimed = true;  // -scwarp_rtl_timing cycle
+
   // Refuses (scwarp::Error) an SM the Verilated block cannot hold.
   explicit RtlVtwPolicy(const sched::PolicyContext& ctx);
   ~RtlVtwPolicy() override;
@@ -53,15 +63,37 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables {
   void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
-  // One edge with the loaded event, then the inputs cleared.
-  void edge(uint64_t cycle);
+  // The events a scheduler port carries, one flag input each.
+  enum class PortEvent { Issue, Arrive, Release, Exit, Enter };
+
+  // One edge with the loaded events, then the inputs cleared.
+  void edge();
+  // Cycle-timed, the edge that ends each SM cycle before `sm`'s (idle
+  // cycles step the sorter until it is done); transaction-level only the
+  // VCD time.
+  void catch_up(const sched::SmView& sm);
+  // Loads an event of `warp` (kNoWarp: of the TB only) of TB slot `tb` on
+  // scheduler port `port`; transaction-level it takes its edge at once.
+  void port_event(PortEvent event, uint32_t port, uint32_t warp, uint32_t tb);
+  // Before a TB launch or finish: pending events go to an edge of their own.
+  void tb_event(const sched::SmView& sm, uint32_t tb);
+  // Whether the pending edge already changes TB slot `tb`'s residency.
+  bool tb_changing(uint32_t tb) const;
+  void event_done();  // transaction-level, the event's edge
+  void drive_exhausted(const sched::SmView& sm);
   // Entries into the next iteration the view shows and the block has not had.
   void sync_iterations(const sched::SmView& sm);
   void sort(const sched::SmView& sm);
 
   uint32_t sm_;
   uint32_t tbs_;
+  bool cycle_timed_;
   std::unique_ptr<VerilatedBlock<Vvtw_sched>> rtl_;
+  uint64_t rtl_cycle_ = 0;  // the SM cycle the block is in
+  // The pending edge: per port its warp and TB (kNoWarp: free), and per TB
+  // slot what it changes nWarpsAtBar by before nbar_o shows it.
+  uint32_t port_warp_[kRtlSchedulers], port_tb_[kRtlSchedulers];
+  int32_t nbar_delta_[kRtlTbs] = {};
   std::vector<uint32_t> iteration_;  // per warp slot, as last given to the block
   std::vector<uint8_t> member_;      // order()'s scratch: warps asked for
   std::vector<sched::TbView> seen_;  // the TbViews of the last order()
