@@ -6,14 +6,15 @@
 // their logical warp slots is kept in the W registers sl_q (the paper's
 // 48 one-byte registers; TB t's list at its own warp slots first..first+n-1).
 // The k-th warp to enter the next iteration takes list entry k as its
-// logical slot (slot_o); in the first iteration each keeps its own.
+// logical slot (slot_o; vtw_lane_slots keeps the slots and entry ranks);
+// in the first iteration each keeps its own.
 // The sort is oet_perm_sorter over the W warp slots with the TB's warps
 // keyed first: W*(W-1)/2 cycles, one TB at a time, further grants wait in
 // a per-TB request bit. The result is copied into sl_q when the pass ends;
 // the TB's warps must not enter before (sorted_o).
 // Not counted by the paper (the cost report lists them): the per-warp
-// instruction count since the iteration began (ICW bits), the per-warp
-// logical slot, and per TB the entry count, first-grant flags and request.
+// instruction count since the iteration began (ICW bits), and
+// vtw_lane_slots' per-warp logical slot and per-TB entry count and flags.
 module vtw_slowest #(
   parameter integer W    = 48,
   parameter integer T    = 8,
@@ -36,40 +37,39 @@ module vtw_slowest #(
   input  wire [S*WIDW-1:0]     iss_warp_i,
   input  wire [S*TIDW-1:0]     iss_tb_i,
   input  wire [S-1:0]          enter_valid_i,
-  output reg  [S*WIDW-1:0]     slot_o,      // the entering warp's logical slot
-  output reg  [W*WIDW-1:0]     lslot_o,     // every warp's logical slot now
+  output wire [S*WIDW-1:0]     slot_o,      // the entering warp's logical slot
+  output wire [W*WIDW-1:0]     lslot_o,     // every warp's logical slot now
   output reg  [W*WIDW-1:0]     list_o,      // sl_q
   output wire                  sorted_o     // no sort running or requested
 );
   reg [WIDW-1:0] sl_q    [0:W-1];
   reg [WIDW-1:0] sl_d    [0:W-1];
-  reg [WIDW-1:0] ls_q    [0:W-1];   // logical warp slot in the TB
-  reg [WIDW-1:0] ls_d    [0:W-1];
   reg [ICW-1:0]   ic_q    [0:W-1];   // instructions in this iteration
   reg [ICW-1:0]   ic_d    [0:W-1];
-  reg [WIDW-1:0] first_q [0:T-1];
-  reg [WIDW-1:0] first_d [0:T-1];
-  reg [WIDW:0]   n_q     [0:T-1];
-  reg [WIDW:0]   n_d     [0:T-1];
-  reg [WIDW:0]   ent_q   [0:T-1];   // warps that entered since the last grant
-  reg [WIDW:0]   ent_d   [0:T-1];
-  reg [T-1:0]    g1_q, g1_d;        // a first index was granted
-  reg [T-1:0]    g2_q, g2_d;        // a later one was: slots come from the list
   reg [T-1:0]    req_q, req_d;      // sort requested
   reg            run_q, run_d;      // a pass for cur_q is under way
   reg [TIDW-1:0] cur_q, cur_d;
 
-  wire [WIDW-1:0]   a, b;
-  wire [W*WIDW-1:0] perm;
-  wire              busy;
-  reg               start, b_first, ina, inb;
-  reg [TIDW-1:0]    sel;
+  wire [WIDW-1:0]       a, b;
+  wire [W*WIDW-1:0]     perm;
+  wire                  busy;
+  wire [S*WIDW-1:0]     rank;
+  reg  [S*WIDW-1:0]     listed;
+  wire [T*WIDW-1:0]     first;
+  wire [T*(WIDW+1)-1:0] n;
+  reg                   start, b_first, ina, inb;
+  reg [TIDW-1:0]        sel;
 
-  integer w, t, s, k, fw, ft, ow;
-  reg [WIDW:0]   wi, first_ext, end_ext;
-  reg [WIDW-1:0] ws, kw;
+  integer w, t, s, k, fw, ow;
+  reg [WIDW:0]   wi, first_ext, end_ext, ncur;
+  reg [WIDW-1:0] ws;
   reg [TIDW-1:0] tb;
-  reg [WIDW-1:0] pos;   // first + k: below W for every warp of a TB
+  reg [WIDW-1:0] pos, lpos;   // first + k: below W for every warp of a TB
+
+  vtw_lane_slots #(.W(W), .T(T), .S(S), .WIDW(WIDW), .TIDW(TIDW)) u_slots (
+    .clk_i, .rst_ni, .launch_valid_i, .launch_tb_i, .launch_first_i, .launch_nwarps_i, .grant_valid_i,
+    .grant_tb_i, .iss_warp_i, .iss_tb_i, .enter_valid_i, .rank_o(rank), .listed_i(listed), .slot_o, .lslot_o,
+    .first_o(first), .n_o(n));
 
   // Which TB is sorted: the running one, else the lowest request.
   always @* begin
@@ -88,73 +88,54 @@ module vtw_slowest #(
   oet_perm_sorter #(.N(W), .IW(WIDW)) u_sorter (
     .clk_i, .rst_ni, .start_i(start), .b_first_i(b_first), .a_o(a), .b_o(b), .perm_o(perm), .busy_o(busy));
 
+  // Rank k of TB t's entries reads list entry first(t) + k.
+  integer ls;
+  always @* begin
+    tb = {TIDW{1'b0}};
+    lpos = {WIDW{1'b0}};
+    for (ls = 0; ls < S; ls = ls + 1) begin
+      tb = iss_tb_i[ls*TIDW +: TIDW];
+      lpos = first[tb*WIDW +: WIDW] + rank[ls*WIDW +: WIDW];
+      listed[ls*WIDW +: WIDW] = sl_q[lpos];
+    end
+  end
+
   always @* begin
     wi = {(WIDW+1){1'b0}};
     ws = {WIDW{1'b0}};
-    kw = {WIDW{1'b0}};
-    tb = {TIDW{1'b0}};
     pos = {WIDW{1'b0}};
-    slot_o = {(S*WIDW){1'b0}};
+    ncur = n[cur_q*(WIDW+1) +: WIDW+1];
     for (w = 0; w < W; w = w + 1) begin
       sl_d[w] = sl_q[w];
-      ls_d[w] = ls_q[w];
       ic_d[w] = ic_q[w];
     end
-    for (t = 0; t < T; t = t + 1) begin
-      first_d[t] = first_q[t];
-      n_d[t]     = n_q[t];
-      ent_d[t]   = ent_q[t];
-    end
-    g1_d = g1_q;
-    g2_d = g2_q;
     req_d = req_q;
     cur_d = start ? sel : cur_q;
     run_d = start || (run_q && busy);
     // The pass is over: copy the TB's sorted logical slots into its list.
     if (run_q && !busy) begin
       for (k = 0; k < W; k = k + 1) begin
-        pos = first_q[cur_q] + k[WIDW-1:0];
-        if (k[WIDW:0] < n_q[cur_q]) sl_d[pos] = ls_q[perm[k*WIDW +: WIDW]];
+        pos = first[cur_q*WIDW +: WIDW] + k[WIDW-1:0];
+        if (k[WIDW:0] < ncur) sl_d[pos] = lslot_o[perm[k*WIDW +: WIDW]*WIDW +: WIDW];
       end
     end
     if (start) req_d[sel] = 1'b0;
-    if (grant_valid_i) begin
-      g2_d[grant_tb_i]  = g1_q[grant_tb_i];
-      g1_d[grant_tb_i]  = 1'b1;
-      ent_d[grant_tb_i] = {(WIDW+1){1'b0}};
-      req_d[grant_tb_i] = 1'b1;
-    end
+    if (grant_valid_i) req_d[grant_tb_i] = 1'b1;
     first_ext = {1'b0, launch_first_i};
     end_ext   = first_ext + launch_nwarps_i;
     if (launch_valid_i) begin
-      first_d[launch_tb_i] = launch_first_i;
-      n_d[launch_tb_i]     = launch_nwarps_i;
-      ent_d[launch_tb_i]   = {(WIDW+1){1'b0}};
-      g1_d[launch_tb_i]    = 1'b0;
-      g2_d[launch_tb_i]    = 1'b0;
-      req_d[launch_tb_i]   = 1'b0;
+      req_d[launch_tb_i] = 1'b0;
       for (w = 0; w < W; w = w + 1) begin
         wi = w[WIDW:0];
-        if ((wi >= first_ext) && (wi < end_ext)) begin
-          ls_d[w] = wi[WIDW-1:0] - launch_first_i;
-          ic_d[w] = {ICW{1'b0}};
-        end
+        if ((wi >= first_ext) && (wi < end_ext)) ic_d[w] = {ICW{1'b0}};
       end
     end
     for (s = 0; s < S; s = s + 1) begin
       ws = iss_warp_i[s*WIDW +: WIDW];
-      tb = iss_tb_i[s*TIDW +: TIDW];
       if (iss_valid_i[s]) ic_d[ws] = ic_d[ws] + 1'b1;
       // nexttbid is the new iteration's first instruction (the functional
       // engine counts it after moving the warp on): the count restarts at 1.
-      pos = first_q[tb] + ent_d[tb][WIDW-1:0];
-      kw  = g2_q[tb] ? sl_q[pos] : ls_q[ws];
-      slot_o[s*WIDW +: WIDW] = kw;
-      if (enter_valid_i[s]) begin
-        ls_d[ws]  = kw;
-        ic_d[ws]  = {{(ICW-1){1'b0}}, 1'b1};
-        ent_d[tb] = ent_d[tb] + 1'b1;
-      end
+      if (enter_valid_i[s]) ic_d[ws] = {{(ICW-1){1'b0}}, 1'b1};
     end
   end
 
@@ -162,32 +143,16 @@ module vtw_slowest #(
     if (!rst_ni) begin
       for (fw = 0; fw < W; fw = fw + 1) begin
         sl_q[fw] <= {WIDW{1'b0}};
-        ls_q[fw] <= {WIDW{1'b0}};
         ic_q[fw] <= {ICW{1'b0}};
       end
-      for (ft = 0; ft < T; ft = ft + 1) begin
-        first_q[ft] <= {WIDW{1'b0}};
-        n_q[ft]     <= {(WIDW+1){1'b0}};
-        ent_q[ft]   <= {(WIDW+1){1'b0}};
-      end
-      g1_q  <= {T{1'b0}};
-      g2_q  <= {T{1'b0}};
       req_q <= {T{1'b0}};
       run_q <= 1'b0;
       cur_q <= {TIDW{1'b0}};
     end else begin
       for (fw = 0; fw < W; fw = fw + 1) begin
         sl_q[fw] <= sl_d[fw];
-        ls_q[fw] <= ls_d[fw];
         ic_q[fw] <= ic_d[fw];
       end
-      for (ft = 0; ft < T; ft = ft + 1) begin
-        first_q[ft] <= first_d[ft];
-        n_q[ft]     <= n_d[ft];
-        ent_q[ft]   <= ent_d[ft];
-      end
-      g1_q  <= g1_d;
-      g2_q  <= g2_d;
       req_q <= req_d;
       run_q <= run_d;
       cur_q <= cur_d;
@@ -195,10 +160,7 @@ module vtw_slowest #(
   end
 
   always @* begin
-    for (ow = 0; ow < W; ow = ow + 1) begin
-      lslot_o[ow*WIDW +: WIDW] = ls_q[ow];
-      list_o[ow*WIDW +: WIDW]  = sl_q[ow];
-    end
+    for (ow = 0; ow < W; ow = ow + 1) list_o[ow*WIDW +: WIDW] = sl_q[ow];
   end
 
   assign sorted_o = !busy && !run_q && (req_q == {T{1'b0}});

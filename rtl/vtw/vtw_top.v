@@ -1,13 +1,15 @@
 // VTW hardware of one SM (seed 004 Sec. 4.2-4.5): the index unit
-// (vtw_index), the scheduler (vtw_sched) and, with SLOWEST = 1, the
-// SlowestLane slot lists (vtw_slowest). The GPU-wide logical TB counter
+// (vtw_index), the scheduler (vtw_sched) and the lane mode's logical warp
+// slots: with SLOWEST = 1 SlowestLane's sorted lists (vtw_slowest), with
+// LOWEST = 1 LowestToHighestLane's entry ranks (vtw_lowest), with neither
+// SameLane (nothing). The GPU-wide logical TB counter
 // (vtw_tb_counter) is outside: requests leave at req_*_o, grants come back
 // at grant_*_i, and exhausted_i says per TB slot that its kernel's last
 // index is out. ONE_BIT selects the iteration state (vtw_iter). Ports and
 // edge semantics as vtw_sched; per scheduler q_* is the warp considered for
 // issue whose head is nexttbid (hold_o: 0 go, 1 skew, 2 index), and an
 // issued nexttbid (enter_valid_i) reads its logical TB index at idx_o and,
-// with SLOWEST, its logical warp slot at slot_o.
+// with SLOWEST or LOWEST, its logical warp slot at slot_o.
 module vtw_top #(
   parameter integer W       = 48,
   parameter integer T       = 8,
@@ -20,6 +22,7 @@ module vtw_top #(
   parameter integer ICW     = 16,
   parameter integer ONE_BIT = 0,
   parameter integer SLOWEST = 0,
+  parameter integer LOWEST  = 0,             // not with SLOWEST
   parameter integer WIDW    = $clog2(W),
   parameter integer TIDW    = $clog2(T)
 ) (
@@ -115,6 +118,12 @@ module vtw_top #(
         .clk_i, .rst_ni, .launch_valid_i, .launch_tb_i, .launch_first_i, .launch_nwarps_i, .wtb_i(wtb),
         .wvalid_i(wvalid_o), .grant_valid_i, .grant_tb_i, .iss_valid_i, .iss_warp_i, .iss_tb_i, .enter_valid_i,
         .slot_o, .lslot_o, .list_o, .sorted_o);
+    end else if (LOWEST != 0) begin : g_lowest
+      vtw_lowest #(.W(W), .T(T), .S(S), .WIDW(WIDW), .TIDW(TIDW)) u_lowest (
+        .clk_i, .rst_ni, .launch_valid_i, .launch_tb_i, .launch_first_i, .launch_nwarps_i, .grant_valid_i,
+        .grant_tb_i, .iss_warp_i, .iss_tb_i, .enter_valid_i, .slot_o, .lslot_o);
+      assign list_o   = {(W*WIDW){1'b0}};
+      assign sorted_o = 1'b1;
     end else begin : g_same_lane
       // SameLane: a thread keeps its index; nothing to sort.
       assign slot_o   = {(S*WIDW){1'b0}};

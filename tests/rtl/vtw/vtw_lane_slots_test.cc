@@ -1,12 +1,14 @@
-// rtl/vtw/vtw_slowest (SlowestLane) against the slot rule of
+// rtl/vtw/vtw_slowest (SlowestLane) and rtl/vtw/vtw_lowest
+// (LowestToHighestLane) against the slot rules of
 // func::Engine::grant_tb_index / ExecContext::next_tid (virtual_tb.cc),
-// restated here per TB: at a grant the TB's warps are ordered by the
-// instructions they executed in the ending iteration, fewest first (stable:
-// lower warp first), and the k-th warp to enter the next iteration takes
-// the logical slot the k-th of them held; in the first iteration each warp
-// keeps its own. The harness waits for the RTL's sort (sorted_o) after a
-// grant before letting warps enter, and checks every slot handed out and
-// every list register.
+// restated here per TB. SlowestLane: at a grant the TB's warps are ordered
+// by the instructions they executed in the ending iteration, fewest first
+// (stable: lower warp first), and the k-th warp to enter the next iteration
+// takes the logical slot the k-th of them held. LowestToHighestLane: the
+// k-th to enter takes slot k. In the first iteration each warp keeps its
+// own. The harness waits for the RTL's sort (sorted_o) after a grant before
+// letting warps enter, and checks every slot handed out and every list
+// register.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "Vvtw_lowest.h"
 #include "Vvtw_slowest.h"
 #include "tb/cosim/verilated_bits.h"
 #include "verilated.h"
@@ -27,12 +30,15 @@ using cosim::get_field;
 
 constexpr uint32_t kW = 48, kT = 8, kS = 2, kWidw = 6, kTidw = 3;
 
-class SlowestHarness {
+template <typename V>
+class LaneHarness {
  public:
-  // swap_ties: the restated rule breaks ties by higher warp first (the
-  // negative self-check).
-  explicit SlowestHarness(bool swap_ties = false) : swap_ties_(swap_ties), rtl_(std::make_unique<Vvtw_slowest>(&ctx_)) {
-    Vvtw_slowest& r = *rtl_;
+  static constexpr bool kSlowest = requires(V& r) { r.list_o; };
+
+  // swap_ties: the restated SlowestLane rule breaks ties by higher warp
+  // first (the negative self-check).
+  explicit LaneHarness(bool swap_ties = false) : swap_ties_(swap_ties), rtl_(std::make_unique<V>(&ctx_)) {
+    V& r = *rtl_;
     r.clk_i = 0, r.rst_ni = 1, r.eval();
     r.rst_ni = 0, r.eval();
     r.rst_ni = 1, r.eval();
@@ -43,20 +49,21 @@ class SlowestHarness {
   void launch(uint32_t t, uint32_t first, uint32_t n) {
     tbs_[t] = Tb{first, n, {}, 0, 0};
     for (uint32_t i = 0; i < n; ++i) warps_[first + i] = Warp{true, t, i, 0};
-    Vvtw_slowest& r = *rtl_;
+    V& r = *rtl_;
     r.launch_valid_i = 1, r.launch_tb_i = t, r.launch_first_i = first, r.launch_nwarps_i = n;
     edge();
     r.launch_valid_i = 0;
   }
   // Issue: per scheduler a warp (or kW: none) and whether it enters.
   void issue(const uint32_t warp[kS], const bool enter[kS]) {
-    Vvtw_slowest& r = *rtl_;
+    V& r = *rtl_;
     uint32_t iv = 0, iw = 0, it = 0, en = 0;
     for (uint32_t s = 0; s < kS; ++s) {
       if (warp[s] >= kW) continue;
       iv |= 1u << s, iw |= warp[s] << (kWidw * s), it |= warps_[warp[s]].tb << (kTidw * s), en |= uint32_t(enter[s]) << s;
     }
-    r.iss_valid_i = iv, r.iss_warp_i = iw, r.iss_tb_i = it, r.enter_valid_i = en;
+    if constexpr (kSlowest) r.iss_valid_i = iv;
+    r.iss_warp_i = iw, r.iss_tb_i = it, r.enter_valid_i = en;
     r.eval();
     for (uint32_t s = 0; s < kS; ++s) {
       if (warp[s] >= kW) continue;
@@ -64,7 +71,7 @@ class SlowestHarness {
       ++w.icount;
       if (!enter[s]) continue;
       Tb& tb = tbs_[w.tb];
-      const uint32_t slot = tb.grants >= 2 ? tb.list.at(tb.entered) : w.lslot;
+      const uint32_t slot = tb.grants < 2 ? w.lslot : kSlowest ? tb.list.at(tb.entered) : tb.entered;
       ++slots_checked;
       if (get_field(r.slot_o, kWidw * s, kWidw) != slot)
         mismatch("slot of warp " + std::to_string(warp[s]) + ": rtl " +
@@ -72,7 +79,8 @@ class SlowestHarness {
       w.lslot = slot, w.icount = 1, ++tb.entered;
     }
     edge();
-    r.iss_valid_i = 0, r.enter_valid_i = 0;
+    if constexpr (kSlowest) r.iss_valid_i = 0;
+    r.enter_valid_i = 0;
   }
   void grant(uint32_t t) {
     Tb& tb = tbs_[t];
@@ -85,16 +93,18 @@ class SlowestHarness {
     tb.list.clear();
     for (uint32_t i : ids) tb.list.push_back(warps_[tb.first + i].lslot);
     ++tb.grants, tb.entered = 0;
-    Vvtw_slowest& r = *rtl_;
+    V& r = *rtl_;
     r.grant_valid_i = 1, r.grant_tb_i = t;
     edge();
     r.grant_valid_i = 0;
-    for (uint32_t i = 0; i < 2 * kW * kW && !r.sorted_o; ++i) edge();
-    EXPECT_TRUE(r.sorted_o);
-    ++list_sorts;
-    for (uint32_t k = 0; k < tb.n; ++k)
-      if (get_field(r.list_o, kWidw * (tb.first + k), kWidw) != tb.list[k])
-        mismatch("list entry " + std::to_string(k) + " of TB " + std::to_string(t));
+    if constexpr (kSlowest) {  // LowestToHighestLane has nothing to sort
+      for (uint32_t i = 0; i < 2 * kW * kW && !r.sorted_o; ++i) edge();
+      EXPECT_TRUE(r.sorted_o);
+      ++list_sorts;
+      for (uint32_t k = 0; k < tb.n; ++k)
+        if (get_field(r.list_o, kWidw * (tb.first + k), kWidw) != tb.list[k])
+          mismatch("list entry " + std::to_string(k) + " of TB " + std::to_string(t));
+    }
   }
   bool valid(uint32_t w) const { return warps_[w].valid; }
   uint32_t tb_of(uint32_t w) const { return warps_[w].tb; }
@@ -111,15 +121,17 @@ class SlowestHarness {
     uint32_t entered = 0, grants = 0;
   };
   void edge() {
-    Vvtw_slowest& r = *rtl_;
-    uint64_t wv = 0, wtb_lo = 0, wtb_hi = 0;
-    for (uint32_t w = 0; w < kW; ++w) {
-      wv |= uint64_t(warps_[w].valid) << w;
-      (w < 16 ? wtb_lo : wtb_hi) |= uint64_t(warps_[w].tb) << (kTidw * (w % 16));
+    V& r = *rtl_;
+    if constexpr (kSlowest) {  // the sorter keys a TB's warps by the SM's warp table
+      uint64_t wv = 0, wtb_lo = 0, wtb_hi = 0;
+      for (uint32_t w = 0; w < kW; ++w) {
+        wv |= uint64_t(warps_[w].valid) << w;
+        (w < 16 ? wtb_lo : wtb_hi) |= uint64_t(warps_[w].tb) << (kTidw * (w % 16));
+      }
+      r.wvalid_i = wv;
+      cosim::put_field(r.wtb_i, 0, 48, wtb_lo);
+      cosim::put_field(r.wtb_i, 48, 64, wtb_hi);
     }
-    r.wvalid_i = wv;
-    cosim::put_field(r.wtb_i, 0, 48, wtb_lo);
-    cosim::put_field(r.wtb_i, 48, 64, wtb_hi);
     r.clk_i = 0, r.eval();
     r.clk_i = 1, r.eval();
   }
@@ -129,7 +141,7 @@ class SlowestHarness {
 
   bool swap_ties_;
   VerilatedContext ctx_;
-  std::unique_ptr<Vvtw_slowest> rtl_;
+  std::unique_ptr<V> rtl_;
   Warp warps_[kW];
   Tb tbs_[kT];
 };
@@ -138,7 +150,8 @@ class SlowestHarness {
 // random issues, a grant, then every warp enters, in a random order and
 // interleaved with the other TB's issues. Few instructions per iteration so
 // that ties are common.
-void run(SlowestHarness& h, uint32_t seed, uint32_t iterations) {
+template <typename V>
+void run(LaneHarness<V>& h, uint32_t seed, uint32_t iterations) {
   std::mt19937 rng(seed);
   h.launch(0, 0, 6);
   h.launch(3, 18, 8);
@@ -171,7 +184,7 @@ void run(SlowestHarness& h, uint32_t seed, uint32_t iterations) {
 }
 
 TEST(VtwSlowest, MatchesTheSlowestLaneRule) {
-  SlowestHarness h;
+  LaneHarness<Vvtw_slowest> h;
   run(h, 11, 12);
   EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
   EXPECT_EQ(h.slots_checked, 12u * 14u);
@@ -179,9 +192,18 @@ TEST(VtwSlowest, MatchesTheSlowestLaneRule) {
 }
 
 TEST(VtwSlowestSelfCheck, DetectsTiesBrokenTheOtherWay) {
-  SlowestHarness h(true);
+  LaneHarness<Vvtw_slowest> h(true);
   run(h, 11, 12);
   EXPECT_GT(h.mismatches, 0u);
+}
+
+// Warps enter in a shuffled order, so "slot k to the k-th" differs from
+// "keep your own slot" (what SameLane would give) on most entries.
+TEST(VtwLowest, MatchesTheLowestToHighestLaneRule) {
+  LaneHarness<Vvtw_lowest> h;
+  run(h, 11, 12);
+  EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
+  EXPECT_EQ(h.slots_checked, 12u * 14u);
 }
 
 }  // namespace
