@@ -5,8 +5,8 @@
 namespace scwarp::cosim {
 namespace {
 
-constexpr unsigned kAgeBits = 8, kWarpInTbBits = 5;
-static_assert(kRtlTbs <= 1u << (kAgeBits - kWarpInTbBits), "the TB launch rank fills the age key's top bits");
+constexpr unsigned kWarpInTbBits = 5;
+static_assert(kRtlTbs <= 1u << (kRlAgeBits - kWarpInTbBits), "the TB launch rank fills the age key's top bits");
 
 }  // namespace
 

@@ -46,8 +46,9 @@ namespace scwarp::cosim {
 template <typename V>
 class VerilatedBlock;  // tb/cosim/verilated_block.h
 
-// The agent's arithmetic and state width, as both tops are Verilated.
-inline constexpr uint32_t kRlFracBits = 16, kRlBucketBits = 3;
+// The agent's arithmetic and state width and the selectors' age key width,
+// as both tops are Verilated.
+inline constexpr uint32_t kRlFracBits = 16, kRlBucketBits = 3, kRlAgeBits = 8;
 
 // Age key of the warp selectors: the TB's launch rank among the resident
 // TBs, then the warp in the TB (RlPolicy::older); refuses (naming `top`) a

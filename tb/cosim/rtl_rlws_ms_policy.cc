@@ -12,7 +12,6 @@ using sched::WarpView;
 // live_i covers every slot: GTO's greedy warp is checked whatever the
 // scheduler's list holds (RlwsMsPolicy's live()).
 void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> warps) {
-  constexpr unsigned kAgeBits = 8;
   uint64_t mine = 0, live = 0, can = 0, barrier = 0, finished = 0;
   for (const WarpView& v : sm.warps)
     if (v.valid && v.wait != sched::WarpWait::Exited) live |= uint64_t(1) << v.slot;
@@ -24,7 +23,7 @@ void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t
     if (!(live >> w & 1)) continue;
     barrier |= uint64_t(tb.warps_at_barrier > 0) << w;
     finished |= uint64_t(tb.warps_exited > 0) << w;
-    put_field(t.age_i, w * kAgeBits, kAgeBits, rl_age_key(sm, v, kTop));
+    put_field(t.age_i, w * kRlAgeBits, kRlAgeBits, rl_age_key(sm, v, kTop));
   }
   t.mine_i = mine;
   t.live_i = live;

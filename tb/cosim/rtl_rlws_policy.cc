@@ -13,7 +13,6 @@ using sched::SmView;
 using sched::WarpView;
 
 void RlwsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> warps) {
-  constexpr unsigned kAgeBits = 8;
   uint64_t mine = 0, can = 0;
   for (uint32_t w : warps) {
     const WarpView& v = sm.warps[w];
@@ -21,7 +20,7 @@ void RlwsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> 
     if (!sched::can_issue(v, sm.units)) continue;
     can |= uint64_t(1) << w;
     put_field(t.class_i, w * 2, 2, uint32_t(sched::pipe_of(v, sm.units)));
-    put_field(t.age_i, w * kAgeBits, kAgeBits, rl_age_key(sm, v, kTop));
+    put_field(t.age_i, w * kRlAgeBits, kRlAgeBits, rl_age_key(sm, v, kTop));
   }
   t.mine_i = mine;
   t.can_issue_i = can;

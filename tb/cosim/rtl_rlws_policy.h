@@ -20,8 +20,7 @@ class Vrlws_top;
 namespace scwarp::cosim {
 
 // rlws_top as Verilated: the agent's parameters (tb/cosim/CMakeLists.txt).
-inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5, kRlwsFracBits = kRlFracBits,
-                          kRlwsBucketBits = kRlBucketBits;
+inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5;
 
 struct RlwsBlock {
   using Top = Vrlws_top;
