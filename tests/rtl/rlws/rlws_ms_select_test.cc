@@ -232,7 +232,7 @@ class MsSelectBench {
 // The directed SM: scheduler 0 holds the even slots 0..10 of TB 0 (launched
 // first, warps 0..5 in it at slots 0..5) and 6..10 of TB 1 (launched later);
 // every warp ready on a free unit. TB slots 2..7 launched after both.
-class MsSelectDirected : public ::testing::Test {
+class RlwsMsSelectDirected : public ::testing::Test {
  protected:
   void SetUp() override {
     for (unsigned w = 0; w < kW; ++w) {
@@ -250,7 +250,7 @@ class MsSelectDirected : public ::testing::Test {
   MsSelectBench bench_;
 };
 
-TEST_F(MsSelectDirected, GtoKeepsTheLastIssuedWarpWhileLive) {
+TEST_F(RlwsMsSelectDirected, GtoKeepsTheLastIssuedWarpWhileLive) {
   EXPECT_EQ(order(RlwsMsPolicy::Gto), (V{0, 2, 4, 6, 8, 10}));
   bench_.issue(0, 8);
   EXPECT_EQ(order(RlwsMsPolicy::Gto), (V{8, 0, 2, 4, 6, 10}));
@@ -258,7 +258,7 @@ TEST_F(MsSelectDirected, GtoKeepsTheLastIssuedWarpWhileLive) {
   EXPECT_EQ(order(RlwsMsPolicy::Gto), (V{0, 2, 4, 6, 10}));
 }
 
-TEST_F(MsSelectDirected, YoungestIsTheLaterTbFirst) {
+TEST_F(RlwsMsSelectDirected, YoungestIsTheLaterTbFirst) {
   bench_.warp(2).wait = WarpWait::Data;  // live though it cannot issue
   bench_.warp(4).valid = false;
   EXPECT_EQ(order(RlwsMsPolicy::Youngest), (V{10, 8, 6, 2, 0}));
@@ -266,7 +266,7 @@ TEST_F(MsSelectDirected, YoungestIsTheLaterTbFirst) {
   EXPECT_EQ(order(RlwsMsPolicy::Youngest), (V{2, 0, 10, 8, 6}));
 }
 
-TEST_F(MsSelectDirected, LrrStartsAfterTheLastIssuedSlotAndKeepsDeadWarps) {
+TEST_F(RlwsMsSelectDirected, LrrStartsAfterTheLastIssuedSlotAndKeepsDeadWarps) {
   bench_.warp(6).wait = WarpWait::Exited;
   EXPECT_EQ(order(RlwsMsPolicy::Lrr), (V{0, 2, 4, 6, 8, 10}));
   bench_.issue(0, 4);
@@ -281,7 +281,7 @@ TEST_F(MsSelectDirected, LrrStartsAfterTheLastIssuedSlotAndKeepsDeadWarps) {
   EXPECT_EQ(order(RlwsMsPolicy::Lrr), (V{0, 2, 4, 6, 8, 10}));
 }
 
-TEST_F(MsSelectDirected, YoungestBarrierAndFinishTakeTheirTbsOnly) {
+TEST_F(RlwsMsSelectDirected, YoungestBarrierAndFinishTakeTheirTbsOnly) {
   EXPECT_EQ(order(RlwsMsPolicy::YoungestBarrier), V{});
   EXPECT_EQ(order(RlwsMsPolicy::YoungestFinish), V{});
   bench_.tb(0).warps_at_barrier = 1;
@@ -291,7 +291,7 @@ TEST_F(MsSelectDirected, YoungestBarrierAndFinishTakeTheirTbsOnly) {
 }
 
 // An action is possible when its order holds a warp that can issue now.
-TEST_F(MsSelectDirected, ReadyIsTheActionsWithAnIssuableWarp) {
+TEST_F(RlwsMsSelectDirected, ReadyIsTheActionsWithAnIssuableWarp) {
   bench_.tb(0).warps_at_barrier = 1;
   bench_.tb(1).warps_exited = 1;
   order(RlwsMsPolicy::Gto);  // compares ready_o with possible_actions too
