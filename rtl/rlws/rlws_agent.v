@@ -27,6 +27,10 @@
 // lowest action. Exploration: the top RW bits of the LFSR below epsilon
 // explore, and the low PKW bits times the number of possible actions (high
 // part) pick one of them; the LFSR steps once per decision.
+//
+// NO_INSTR_RULE = 0 (RLWS_MS's meta-actions): there is no NO_INSTR; ready_i
+// is A bits wide, every action is possible when ready, and all are when
+// none is (RlPolicy::choose's rule for an empty mask).
 module rlws_agent #(
   parameter integer N       = 8,       // state variables
   parameter integer A       = 5,       // actions, the last one NO_INSTR
@@ -40,6 +44,7 @@ module rlws_agent #(
   parameter signed [63:0] REWARD  = 1,      // reward of a step that issued (whole units)
   parameter signed [63:0] PENALTY = 0,      // reward of a step that did not (whole units)
   parameter [63:0]        INIT    = 204800, // initial weight in theta units: initial_q / N (25 / 8 at FW = 16)
+  parameter integer NO_INSTR_RULE = 1,      // 1: action A-1 is NO_INSTR; 0: all A actions are ready actions
   parameter integer SW = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
   parameter integer AW = $clog2(A),               // derived: action index width
   parameter integer QW = TW + $clog2(N) + 1       // derived: Q sum width
@@ -57,7 +62,7 @@ module rlws_agent #(
   input  wire             dec_valid_i,   // scheduler dec_sched_i decides now
   input  wire [SW-1:0]    dec_sched_i,
   input  wire [N*VW-1:0]  state_i,       // its state: bucket value of variable i in [i*VW +: VW]
-  input  wire [A-2:0]     ready_i,       // issuing actions with a warp that can issue
+  input  wire [A-1-NO_INSTR_RULE:0] ready_i, // issuing actions with a warp that can issue
   output reg  [AW-1:0]    action_o,      // the decision
   output wire             explore_o,     // ... taken at random
   output wire [A*N*TW-1:0] theta_o,      // theta[a][i] in [(a*N+i)*TW +: TW]
@@ -121,9 +126,15 @@ module rlws_agent #(
   // Possible actions: the ready pipelines, NO_INSTR by the rule above.
   wire [AW-1:0] own_prev_action = prev_action_q[dec_sched_i*AW +: AW];
   wire          own_prev_valid  = prev_valid_q[dec_sched_i];
-  wire          no_instr_ok     = ready_i == {(A-1){1'b0}} || !own_prev_valid ||
-                                  own_prev_action != NO_INSTR[AW-1:0];
-  wire [A-1:0]  possible        = {no_instr_ok, ready_i};
+  wire [A-1:0]  possible;
+  generate
+    if (NO_INSTR_RULE != 0) begin : g_no_instr
+      wire no_instr_ok = ready_i == {(A-1){1'b0}} || !own_prev_valid || own_prev_action != NO_INSTR[AW-1:0];
+      assign possible = {no_instr_ok, ready_i};
+    end else begin : g_ready
+      assign possible = ready_i == {A{1'b0}} ? {A{1'b1}} : ready_i;
+    end
+  endgenerate
 
   // Greedy: the first possible action of highest Q.
   reg signed [QW-1:0] q_now [0:A-1];

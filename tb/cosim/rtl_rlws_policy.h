@@ -1,82 +1,45 @@
 // The RLWS RTL (rtl/rlws/rlws_top.v, Verilated as plain C++) behind the
 // policy interface: RtlRlwsPolicy is the issue policy "rlws" under
-// -scwarp_sched_impl rtl, one Verilated rlws_top per SM.
-//
-// The block computes in the hardware's arithmetic (32-bit weights with 16
-// fraction bits, 16-bit rates, the LFSR draw), so the run must ask the C++
-// model for the same (-rlws_theta_frac_bits 16 -rlws_lfsr 1); other values
-// are refused. What is not in rtl/rlws stays C++ here: the attribute
-// counters and bucketing (RlStateMeter, an instrumentation block the paper
-// counts apart) and the first-phase decay of alpha and epsilon, whose
-// values are written into the block's rate registers when they change.
-//
-// Timing contract (transaction level, docs/rtl.md "Co-simulation"): each
-// decision is one clock edge (the agent learns the scheduler's previous
-// step with it, so scheduler 1 sees scheduler 0's update, as RlPolicy);
-// each issue and warp exit is an edge of its own, and the first call of a
-// new SM cycle gives the edge that ends the last one (tick_i). order()
-// reads the whole RlwsPolicy order out of the warp selector: the pick, then
-// the pick with the warps before it skipped (skip_i), and so on.
+// -scwarp_sched_impl rtl, one Verilated rlws_top per SM, run by the
+// learning schedulers' shared adapter (rtl_rl_policy.h: the hardware
+// arithmetic it requires, -rlws_theta_frac_bits 16 -rlws_lfsr 1, and its
+// timing contract). rlws_top's selector keeps whether the scheduler issued
+// in the previous SM cycle, so the adapter ends each cycle with a tick_i
+// edge; the order is RlwsPolicy's.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <vector>
 
-#include "sc_model/sched/policy.h"
-#include "sc_model/sched/rl_policy.h"
-#include "tb/cosim/lockstep_tables.h"
-#include "tb/cosim/rtl_params.h"
+#include "sc_model/sched/rlws_policy.h"
+#include "tb/cosim/rtl_rl_policy.h"
 
 class Vrlws_top;
 
 namespace scwarp::cosim {
 
-template <typename V>
-class VerilatedBlock;  // tb/cosim/verilated_block.h
-
 // rlws_top as Verilated: the agent's parameters (tb/cosim/CMakeLists.txt).
-inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5, kRlwsFracBits = 16, kRlwsBucketBits = 3;
+inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5;
 
-class RtlRlwsPolicy : public sched::IssuePolicy, public LockstepTables {
- public:
-  // Refuses (scwarp::Error) an SM or an RLWS configuration the block cannot run.
-  explicit RtlRlwsPolicy(const sched::PolicyContext& ctx);
-  ~RtlRlwsPolicy() override;
-
-  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
-             std::vector<uint32_t>& out) override;
-  void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
-  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
-  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
-  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
-  bool changes_by_itself(const sched::SmView& sm) const override;
-
-  // Weight i of action a in units of 2^-16, and scheduler s's last action
-  // (sched::kNoWarp: none since the kernel started), as the block holds them.
-  int32_t theta(uint32_t action, uint32_t i) const;
-  uint32_t last_action(uint32_t sched) const;
-  // Lockstep compares the weights (a row per action, in 2^-16 units) and
-  // each scheduler's last action with RlwsPolicy's.
-  void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
-
- private:
-  void next_cycle(uint64_t cycle);  // the edge(s) ending the cycles since the last call
-  void load_rates(const sched::SmView& sm);
-  void drive_warps(const sched::SmView& sm, std::span<const uint32_t> warps);
-  void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out);
-  void edge();  // a rising edge; every event input cleared after it
-
-  sched::RlParams params_;
-  sched::RlStateMeter meter_;
-  std::unique_ptr<VerilatedBlock<Vrlws_top>> rtl_;
-  uint64_t cycle_ = 0;           // SM cycle of the latest call
-  uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
-  uint32_t rates_[2] = {~0u, ~0u};  // alpha, epsilon registers as last written
-  std::vector<uint64_t> decided_;   // per scheduler: the cycle of its decision
-  std::vector<std::vector<uint32_t>> orders_;  // ... and its order
-  std::vector<uint8_t> state_;
+struct RlwsBlock {
+  using Top = Vrlws_top;
+  using Golden = sched::RlwsPolicy;
+  static constexpr const char* kPolicy = "rlws";
+  static constexpr const char* kLabel = "RLWS";
+  static constexpr const char* kTop = "rlws_top";
+  static constexpr const char* kTable = "Table V";
+  static constexpr uint32_t kVariables = kRlwsVariables, kActions = kRlwsActions;
+  static constexpr double kInitialQ = 25;
+  static constexpr bool kTicks = true;
+  static constexpr const char* kActionNames[kActions] = {"SP", "SFU", "GMEM", "STCMEM", "NO_INSTR"};
+  // The selector's inputs: the warps of the scheduler, which can issue, their pipeline class and age.
+  static void drive_warps(Top& t, const sched::SmView& sm, std::span<const uint32_t> warps);
+  // Every action but NO_INSTR has a warp to issue.
+  static void check_order(const Top& t, const std::vector<uint32_t>& order);
 };
+
+extern template class RtlRlPolicy<RlwsBlock>;
+using RtlRlwsPolicy = RtlRlPolicy<RlwsBlock>;
 
 }  // namespace scwarp::cosim

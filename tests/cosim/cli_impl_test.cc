@@ -42,8 +42,9 @@ struct Pair {
   const char* options = "";  // --set ... both runs take
 };
 
-// RLWS in the arithmetic rtl/rlws computes in (tb/cosim/rtl_rlws_policy.h).
+// RLWS and RLWS_MS in the arithmetic rtl/rlws computes in (tb/cosim/rtl_rl_policy.h).
 constexpr const char* kRlwsHardware = " --set rlws_theta_frac_bits=16 --set rlws_lfsr=1";
+constexpr const char* kRlwsMsHardware = " --set rlws_ms_theta_frac_bits=16 --set rlws_ms_lfsr=1";
 
 void PrintTo(const Pair& p, std::ostream* os) { *os << p.workload << " " << p.sched << "+" << p.fetch; }
 
@@ -76,7 +77,9 @@ INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
                                            Pair{"matmul", "rlws", "rr", kRlwsHardware},
                                            Pair{"reduction", "rlws", "rr", kRlwsHardware},
                                            Pair{"merge_sort", "rlws", "rr", kRlwsHardware},
-                                           Pair{"histogram", "rlws", "rr", kRlwsHardware}),
+                                           Pair{"histogram", "rlws", "rr", kRlwsHardware},
+                                           Pair{"matmul", "rlws_ms", "rr", kRlwsMsHardware},
+                                           Pair{"histogram", "rlws_ms", "rr", kRlwsMsHardware}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
                          });
@@ -125,7 +128,7 @@ TEST(SchedImpl, PolicyWithoutRtlIsRefused) {
     const ProcessResult r =
         run_scwarp(std::string("run --config tiny --size tiny --sched lrr --sched-impl ") + impl);
     EXPECT_NE(r.exit_status, 0);
-    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro, rlws, vtw); "
+    EXPECT_NE(r.err.find("issue policy 'lrr' has no RTL implementation (RTL exists for: mwf_gto, mwf_lrr, pro, rlws, rlws_ms, vtw); "
                          "use --sched-impl cpp"),
               std::string::npos)
         << r.err;
@@ -198,6 +201,17 @@ TEST(SchedImpl, RtlRlwsNeedsTheHardwareArithmetic) {
                                          kRlwsHardware + " --set rlws_initial_q=30");
   EXPECT_EQ(other.exit_status, 1);
   EXPECT_NE(other.err.find("initial Q"), std::string::npos) << other.err;
+}
+
+TEST(SchedImpl, RtlRlwsMsNeedsTheHardwareArithmetic) {
+  const std::string run = "run --workload matmul --size tiny --sched rlws_ms --sched-impl rtl";
+  const ProcessResult r = run_scwarp(run);
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_NE(r.err.find("-rlws_ms_theta_frac_bits 16 -rlws_ms_lfsr 1"), std::string::npos) << r.err;
+  const ProcessResult other =
+      run_scwarp(run + kRlwsMsHardware + " --set rlws_ms_attributes=NSW:4");
+  EXPECT_EQ(other.exit_status, 1);
+  EXPECT_NE(other.err.find("1 state attributes"), std::string::npos) << other.err;
 }
 
 TEST(TraceRtl, WritesTheBlocksSignalsAndLeavesTheRunAlone) {

@@ -14,6 +14,7 @@
 #include "sc_model/gpu/timing_executor.h"
 #include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/pro_policy.h"
+#include "sc_model/sched/rlws_ms_policy.h"
 #include "sc_model/sched/rlws_policy.h"
 #include "sc_model/sched/rr_fetch_policy.h"
 #include "sc_model/sched/registry.h"
@@ -21,6 +22,7 @@
 #include "tb/cosim/rtl_cff_fetch_policy.h"
 #include "tb/cosim/rtl_mwf_policy.h"
 #include "tb/cosim/rtl_pro_policy.h"
+#include "tb/cosim/rtl_rlws_ms_policy.h"
 #include "tb/cosim/rtl_rlws_policy.h"
 #include "tb/workloads/workload.h"
 
@@ -49,16 +51,19 @@ class RtlProSortingTooOften : public scwarp::cosim::RtlProPolicy {
   }
 };
 
-// The RLWS RTL with its discount factor register loaded with half the config's.
-class RtlRlwsHalfGamma : public scwarp::cosim::RtlRlwsPolicy {
+// A learning scheduler's RTL (RLWS, RLWS_MS) with its discount factor
+// register loaded with half the config's.
+template <typename Rtl>
+class RtlHalfGamma : public Rtl {
  public:
-  explicit RtlRlwsHalfGamma(const scwarp::sched::PolicyContext& ctx) : RtlRlwsPolicy(halved(ctx)) {}
+  explicit RtlHalfGamma(const scwarp::sched::PolicyContext& ctx) : Rtl(halved(ctx)) {}
 
  private:
   static scwarp::sched::PolicyContext halved(const scwarp::sched::PolicyContext& ctx) {
     static scwarp::config::GpuConfig cfg;
+    const std::string gamma = std::string(Rtl::kPolicy) + "_gamma";
     cfg = ctx.cfg;
-    cfg.policy_options["rlws_gamma"] = std::to_string(scwarp::config::policy_real(ctx.cfg, "rlws_gamma") / 2);
+    cfg.policy_options[gamma] = std::to_string(scwarp::config::policy_real(ctx.cfg, gamma) / 2);
     return {cfg, ctx.sm, ctx.max_warps, ctx.max_tbs, ctx.schedulers};
   }
 };
@@ -67,7 +72,10 @@ class RtlRlwsHalfGamma : public scwarp::cosim::RtlRlwsPolicy {
 
 SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::RlwsPolicy, "test_rlws_vs_rtl_half_gamma",
                              "test only: C++ RLWS, its 'RTL' discounts by half the gamma")
-SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlRlwsHalfGamma, "test_rlws_vs_rtl_half_gamma")
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlHalfGamma<scwarp::cosim::RtlRlwsPolicy>, "test_rlws_vs_rtl_half_gamma")
+SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::RlwsMsPolicy, "test_rlws_ms_vs_rtl_half_gamma",
+                             "test only: C++ RLWS_MS, its 'RTL' discounts by half the gamma")
+SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlHalfGamma<scwarp::cosim::RtlRlwsMsPolicy>, "test_rlws_ms_vs_rtl_half_gamma")
 SCWARP_REGISTER_ISSUE_POLICY(scwarp::sched::MwfVariant<IntraTbOrder::Gto>, "test_mwf_gto_vs_rtl_lrr",
                              "test only: C++ MWF(GTO), its 'RTL' is MWF(LRR)")
 SCWARP_REGISTER_RTL_ISSUE_POLICY(RtlDrivenAsLrr, "test_mwf_gto_vs_rtl_lrr")
@@ -160,6 +168,26 @@ TEST(LockstepMismatch, GoldenRlwsAgainstRtlWithHalfGammaShowsTheWeights) {
   try {
     workloads::make_workload("matmul")->run(dev, workloads::Size::Tiny, 1);
     FAIL() << "the lockstep run did not notice gamma 0.95 != 0.475";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("lockstep mismatch"), std::string::npos) << m;
+    EXPECT_NE(m.find("at cycle "), std::string::npos) << m;
+    EXPECT_NE(m.find("theta x 2^16 (action: C++/RTL):"), std::string::npos) << m;
+    EXPECT_NE(m.find("last action (scheduler: C++/RTL):"), std::string::npos) << m;
+  }
+}
+
+// RLWS_MS: the same for the meta-action scheduler's RTL (options under "rlws_ms").
+TEST(LockstepMismatch, GoldenRlwsMsAgainstRtlWithHalfGammaShowsTheWeights) {
+  config::LoadedConfig cfg = config::builtin_gtx480();
+  config::apply_override(cfg, "gpgpu_scheduler", "test_rlws_ms_vs_rtl_half_gamma", "test");
+  config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
+  config::apply_override(cfg, "rlws_ms_theta_frac_bits", "16", "test");
+  config::apply_override(cfg, "rlws_ms_lfsr", "1", "test");
+  runtime::Device dev(std::make_unique<gpu::TimingExecutor>(cfg.gpu));
+  try {
+    workloads::make_workload("matmul")->run(dev, workloads::Size::Tiny, 1);
+    FAIL() << "the lockstep run did not notice gamma 0.999 != 0.4995";
   } catch (const Error& e) {
     const std::string m = e.what();
     EXPECT_NE(m.find("lockstep mismatch"), std::string::npos) << m;

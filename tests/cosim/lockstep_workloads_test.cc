@@ -9,7 +9,8 @@
 // Sizes: every workload at `small` under PRO, MWF(LRR)+CFF and MWF(GTO)+CFF
 // (the BAWS cases dominate: the Verilated baws_top's eval() is ~95% of
 // them; docs/rtl.md has the times), and at `tiny` (fewer TBs than SMs,
-// one-TB kernels) under PRO and MWF(LRR) with round-robin fetch.
+// one-TB kernels) under PRO and MWF(LRR) with round-robin fetch and under
+// RLWS and RLWS_MS (their weights and last actions compared too).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -34,9 +35,9 @@ void run_lockstep(const std::string& workload, const std::string& issue, const s
   config::apply_override(cfg, "gpgpu_scheduler", issue, "test");
   config::apply_override(cfg, "scwarp_fetch_policy", fetch, "test");
   config::apply_override(cfg, "scwarp_sched_impl", "lockstep", "test");
-  if (issue == "rlws") {  // the arithmetic rtl/rlws computes in (tb/cosim/rtl_rlws_policy.h)
-    config::apply_override(cfg, "rlws_theta_frac_bits", "16", "test");
-    config::apply_override(cfg, "rlws_lfsr", "1", "test");
+  if (issue == "rlws" || issue == "rlws_ms") {  // the arithmetic rtl/rlws computes in (tb/cosim/rtl_rl_policy.h)
+    config::apply_override(cfg, issue + "_theta_frac_bits", "16", "test");
+    config::apply_override(cfg, issue + "_lfsr", "1", "test");
   }
   ASSERT_EQ(sched::issue_policy_impl(issue, cfg.gpu), "lockstep");
   ASSERT_EQ(sched::fetch_policy_impl(fetch, cfg.gpu), fetch == "cff" ? "lockstep" : "cpp");
@@ -85,6 +86,12 @@ INSTANTIATE_TEST_SUITE_P(Pro, LockstepSmall,
 INSTANTIATE_TEST_SUITE_P(Rlws, LockstepEveryWorkload,
                          ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
                                             ::testing::Values(std::string("rlws")), ::testing::Values(std::string("rr"))),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(RlwsMs, LockstepEveryWorkload,
+                         ::testing::Combine(::testing::ValuesIn(workloads::workload_names()),
+                                            ::testing::Values(std::string("rlws_ms")),
+                                            ::testing::Values(std::string("rr"))),
                          case_name);
 
 INSTANTIATE_TEST_SUITE_P(

@@ -1,0 +1,102 @@
+// The RTL adapter of seed 003's two learning schedulers: RtlRlPolicy<Block>
+// drives one Verilated rtl/rlws top per SM (rlws_top for RLWS,
+// rtl_rlws_policy.h; rlws_ms_top for RLWS_MS, rtl_rlws_ms_policy.h) behind
+// the policy interface. Both tops are rlws_agent plus a warp selector with
+// the same event and read-out ports; what differs (the top, the golden
+// policy, the per-warp inputs of the selector) is the Block's.
+//
+// The block computes in the hardware's arithmetic (32-bit weights with 16
+// fraction bits, 16-bit rates, the LFSR draw), so the run must ask the C++
+// model for the same (-<policy>_theta_frac_bits 16 -<policy>_lfsr 1); other
+// values are refused. What is not in rtl/rlws stays C++ here: the attribute
+// counters and bucketing (RlStateMeter, an instrumentation block the paper
+// counts apart) and the first-phase decay of alpha and epsilon, whose
+// values are written into the block's rate registers when they change.
+//
+// Timing contract (transaction level, docs/rtl.md "Co-simulation"): each
+// decision is one clock edge (the agent learns the scheduler's previous
+// step with it, so scheduler 1 sees scheduler 0's update, as RlPolicy);
+// each issue and warp exit is an edge of its own, and, for a selector that
+// keeps "issued in the previous cycle" (Block::kTicks), the first call of a
+// new SM cycle gives the edge that ends the last one (tick_i). order()
+// reads the golden policy's whole order out of the warp selector: the pick,
+// then the pick with the warps before it skipped (skip_i), and so on.
+//
+// A Block names: Top (the Verilated class), Golden (the C++ policy),
+// kPolicy (its name and option prefix), kLabel, kTop, kTable (the paper's
+// table of defaults), kVariables, kActions, kInitialQ, kTicks,
+// kActionNames, and static drive_warps(Top&, sm, warps) (the selector's
+// per-warp inputs) and check_order(const Top&, order) (what the block
+// promises about an order). The member definitions are in
+// rtl_rl_policy_impl.h, instantiated by each adapter's .cc.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sc_model/sched/policy.h"
+#include "sc_model/sched/rl_policy.h"
+#include "tb/cosim/lockstep_tables.h"
+#include "tb/cosim/rtl_params.h"
+
+namespace scwarp::cosim {
+
+template <typename V>
+class VerilatedBlock;  // tb/cosim/verilated_block.h
+
+// The agent's arithmetic and state width and the selectors' age key width,
+// as both tops are Verilated.
+inline constexpr uint32_t kRlFracBits = 16, kRlBucketBits = 3, kRlAgeBits = 8;
+
+// Age key of the warp selectors: the TB's launch rank among the resident
+// TBs, then the warp in the TB (RlPolicy::older); refuses (naming `top`) a
+// warp index the key cannot hold.
+uint32_t rl_age_key(const sched::SmView& sm, const sched::WarpView& w, const char* top);
+
+template <typename Block>
+class RtlRlPolicy : public sched::IssuePolicy, public LockstepTables {
+ public:
+  static constexpr const char* kPolicy = Block::kPolicy;
+
+  // Refuses (scwarp::Error) an SM or a configuration the block cannot run.
+  explicit RtlRlPolicy(const sched::PolicyContext& ctx);
+  ~RtlRlPolicy() override;
+
+  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override;
+  void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
+  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
+  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
+  bool changes_by_itself(const sched::SmView& sm) const override;
+
+  // Weight i of action a in units of 2^-16, and scheduler s's last action
+  // (sched::kNoWarp: none since the kernel started), as the block holds them.
+  int32_t theta(uint32_t action, uint32_t i) const;
+  uint32_t last_action(uint32_t sched) const;
+  // Lockstep compares the weights (a row per action, in 2^-16 units) and
+  // each scheduler's last action with the golden policy's.
+  void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
+
+ private:
+  using Top = typename Block::Top;
+
+  void next_cycle(uint64_t cycle);  // the edge(s) ending the cycles since the last call
+  void load_rates(const sched::SmView& sm);
+  void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out);
+  void edge();  // a rising edge; every event input cleared after it
+
+  sched::RlParams params_;
+  sched::RlStateMeter meter_;
+  std::unique_ptr<VerilatedBlock<Top>> rtl_;
+  uint64_t cycle_ = 0;           // SM cycle of the latest call
+  uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
+  uint32_t rates_[2] = {~0u, ~0u};  // alpha, epsilon registers as last written
+  std::vector<uint64_t> decided_;   // per scheduler: the cycle of its decision
+  std::vector<std::vector<uint32_t>> orders_;  // ... and its order
+  std::vector<uint8_t> state_;
+};
+
+}  // namespace scwarp::cosim
