@@ -57,10 +57,15 @@ module vtw_slowest #(
   reg  [S*WIDW-1:0]     listed;
   wire [T*WIDW-1:0]     first;
   wire [T*(WIDW+1)-1:0] n;
+  // The same as arrays: indexed by a variable they become mux trees, where
+  // a variable part-select of the packed vector becomes a shifter per use.
+  reg  [WIDW-1:0]       ls_a    [0:W-1];
+  reg  [WIDW-1:0]       first_a [0:T-1];
+  reg  [WIDW:0]         n_a     [0:T-1];
   reg                   start, b_first, ina, inb;
   reg [TIDW-1:0]        sel;
 
-  integer w, t, s, k, fw, ow;
+  integer w, t, s, k, fw, ow, ua;
   reg [WIDW:0]   wi, first_ext, end_ext, ncur;
   reg [WIDW-1:0] ws;
   reg [TIDW-1:0] tb;
@@ -88,6 +93,14 @@ module vtw_slowest #(
   oet_perm_sorter #(.N(W), .IW(WIDW)) u_sorter (
     .clk_i, .rst_ni, .start_i(start), .b_first_i(b_first), .a_o(a), .b_o(b), .perm_o(perm), .busy_o(busy));
 
+  always @* begin
+    for (ua = 0; ua < W; ua = ua + 1) ls_a[ua] = lslot_o[ua*WIDW +: WIDW];
+    for (ua = 0; ua < T; ua = ua + 1) begin
+      first_a[ua] = first[ua*WIDW +: WIDW];
+      n_a[ua]     = n[ua*(WIDW+1) +: WIDW+1];
+    end
+  end
+
   // Rank k of TB t's entries reads list entry first(t) + k.
   integer ls;
   always @* begin
@@ -95,7 +108,7 @@ module vtw_slowest #(
     lpos = {WIDW{1'b0}};
     for (ls = 0; ls < S; ls = ls + 1) begin
       tb = iss_tb_i[ls*TIDW +: TIDW];
-      lpos = first[tb*WIDW +: WIDW] + rank[ls*WIDW +: WIDW];
+      lpos = first_a[tb] + rank[ls*WIDW +: WIDW];
       listed[ls*WIDW +: WIDW] = sl_q[lpos];
     end
   end
@@ -104,7 +117,7 @@ module vtw_slowest #(
     wi = {(WIDW+1){1'b0}};
     ws = {WIDW{1'b0}};
     pos = {WIDW{1'b0}};
-    ncur = n[cur_q*(WIDW+1) +: WIDW+1];
+    ncur = n_a[cur_q];
     for (w = 0; w < W; w = w + 1) begin
       sl_d[w] = sl_q[w];
       ic_d[w] = ic_q[w];
@@ -115,8 +128,8 @@ module vtw_slowest #(
     // The pass is over: copy the TB's sorted logical slots into its list.
     if (run_q && !busy) begin
       for (k = 0; k < W; k = k + 1) begin
-        pos = first[cur_q*WIDW +: WIDW] + k[WIDW-1:0];
-        if (k[WIDW:0] < ncur) sl_d[pos] = lslot_o[perm[k*WIDW +: WIDW]*WIDW +: WIDW];
+        pos = first_a[cur_q] + k[WIDW-1:0];
+        if (k[WIDW:0] < ncur) sl_d[pos] = ls_a[perm[k*WIDW +: WIDW]];
       end
     end
     if (start) req_d[sel] = 1'b0;
