@@ -17,6 +17,17 @@
 // new SM cycle gives the edge that ends the last one (tick_i). order()
 // reads the whole RlwsPolicy order out of the warp selector: the pick, then
 // the pick with the warps before it skipped (skip_i), and so on.
+//
+// Under -scwarp_rtl_timing cycle the block is rlws_top with P = S decision
+// ports (Vrlws_top_ct), clocked as the hardware is: scheduler s decides on
+// port s from the registered (start-of-cycle) weights, LFSR and last warps,
+// and its decision, the cycle's issues, warp exit, kernel restart and rate
+// register write wait for the tick_i edge that ends the cycle, where both
+// schedulers' TD updates are applied (docs/rtl.md, "Cycle-timed
+// co-simulation"). A second event on a port already holding one in the
+// cycle (a second exit; a decision while this or a higher port's waits)
+// takes an edge of its own (tick_i 0) first. The rates written in a cycle
+// are the block's from the next one.
 #pragma once
 
 #include <cstdint>
@@ -25,22 +36,20 @@
 #include <vector>
 
 #include "sc_model/sched/policy.h"
-#include "sc_model/sched/rl_policy.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
-class Vrlws_top;
-
 namespace scwarp::cosim {
 
-template <typename V>
-class VerilatedBlock;  // tb/cosim/verilated_block.h
+class RlwsCosim;  // the adapter over one Verilated rlws_top (the .cc)
 
 // rlws_top as Verilated: the agent's parameters (tb/cosim/CMakeLists.txt).
 inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5, kRlwsFracBits = 16, kRlwsBucketBits = 3;
 
 class RtlRlwsPolicy : public sched::IssuePolicy, public LockstepTables {
  public:
+  static constexpr bool kCycleTimed = true;  // -scwarp_rtl_timing cycle
+
   // Refuses (scwarp::Error) an SM or an RLWS configuration the block cannot run.
   explicit RtlRlwsPolicy(const sched::PolicyContext& ctx);
   ~RtlRlwsPolicy() override;
@@ -62,21 +71,9 @@ class RtlRlwsPolicy : public sched::IssuePolicy, public LockstepTables {
   void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
-  void next_cycle(uint64_t cycle);  // the edge(s) ending the cycles since the last call
-  void load_rates(const sched::SmView& sm);
-  void drive_warps(const sched::SmView& sm, std::span<const uint32_t> warps);
-  void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out);
-  void edge();  // a rising edge; every event input cleared after it
-
-  sched::RlParams params_;
-  sched::RlStateMeter meter_;
-  std::unique_ptr<VerilatedBlock<Vrlws_top>> rtl_;
-  uint64_t cycle_ = 0;           // SM cycle of the latest call
-  uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
-  uint32_t rates_[2] = {~0u, ~0u};  // alpha, epsilon registers as last written
-  std::vector<uint64_t> decided_;   // per scheduler: the cycle of its decision
-  std::vector<std::vector<uint32_t>> orders_;  // ... and its order
-  std::vector<uint8_t> state_;
+  uint32_t schedulers_;
+  // Vrlws_top (P = 1) at transaction level, Vrlws_top_ct (P = S) cycle-timed.
+  std::unique_ptr<RlwsCosim> cosim_;
 };
 
 }  // namespace scwarp::cosim

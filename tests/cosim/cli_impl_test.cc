@@ -143,13 +143,14 @@ TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
   EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
 }
 
-// -scwarp_rtl_timing cycle runs the BAWS and PRO blocks one edge per SM
-// cycle: the runs verify and differ from the transaction-level ones only in
+// -scwarp_rtl_timing cycle runs the BAWS, PRO and RLWS blocks one edge per
+// SM cycle: the runs verify and differ from the transaction-level ones only in
 // timing; the modes it has no meaning in, and adapters without it, are
 // refused.
 TEST(RtlTiming, CycleTimedBawsAndProVerifyAndTheOthersAreRefused) {
   const std::string dir = scwarp::testing::scratch_dir();
-  for (const char* sched : {"mwf_lrr --fetch cff", "pro"}) {
+  const std::string rlws = std::string("rlws") + kRlwsHardware;
+  for (const char* sched : {"mwf_lrr --fetch cff", "pro", rlws.c_str()}) {
     const std::string args =
         std::string("run --config tiny --workload reduction --size tiny --sched-impl rtl --sched ") + sched;
     const nlohmann::json transaction = run_report(args, dir + "/transaction.json");
