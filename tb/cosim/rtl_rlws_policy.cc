@@ -57,11 +57,12 @@ uint32_t age_key(const SmView& sm, const WarpView& w) {
 
 }  // namespace
 
-// The adapter's state and logic over one Verilated rlws_top. V is
-// Vrlws_top (P = 1) or Vrlws_top_ct (P = S): the ports have the same names
-// and only their widths differ, which put_field and get_field take, so both
-// timings run this one code; they differ only in the decision port and in
-// when an event's edge comes (begin_event, end_event).
+// The adapter behind RtlRlwsPolicy: RlwsBlockCosim<V> below, its state and
+// logic over one Verilated rlws_top, V = Vrlws_top (P = 1) or Vrlws_top_ct
+// (P = S). The ports have the same names and only their widths differ,
+// which put_field and get_field take, so both timings run this one code;
+// they differ only in the decision port and in when an event's edge comes
+// (begin_event, end_event).
 class RlwsCosim {
  public:
   virtual ~RlwsCosim() = default;
