@@ -135,10 +135,11 @@ module rlws_agent #(
     lfsr_step = {1'b0, x[LW-1:1]} ^ (x[0] ? TAPS : {LW{1'b0}});
   endfunction
 
-  // What each port learns at the edge: its scheduler's previous action and
-  // the step of each of that action's weights (N increments of XW bits).
+  // What each port learns at the edge: its scheduler's previous action,
+  // that action's N weights as registered, and the step of each.
   wire [P-1:0]      learn;
   wire [P*AW-1:0]   learn_action;
+  wire [P*N*TW-1:0] learn_old;
   wire [P*N*XW-1:0] learn_inc;
   wire [P-1:0]      unused_low;
 
@@ -243,25 +244,26 @@ module rlws_agent #(
       end
       assign learn[p]                     = dec_valid_i[p] && own_prev_valid;
       assign learn_action[p*AW +: AW]     = own_prev_action;
+      assign learn_old[p*N*TW +: N*TW]    = old_w;
       assign learn_inc[p*N*XW +: N*XW]    = inc;
       assign unused_low[p] = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
     end
   endgenerate
 
-  // Per port, its action's new weights: old + the steps of every port
-  // learning that action at this edge, saturated once at TW bits. Ports of
-  // one action compute the same value; only the learnt actions' blocks are
-  // written.
+  // Per port, its action's new weights: old + its own step + the steps of
+  // the other ports learning that action at this edge, saturated once at TW
+  // bits (P = 1: old + step). Ports of one action compute the same value;
+  // only the learnt actions' blocks are written.
   reg [P*N*TW-1:0]    new_w;
   reg signed [UW-1:0] sum;
   integer q, r, i2, c;
   always @* begin
     for (q = 0; q < P; q = q + 1) begin
       for (i2 = 0; i2 < N; i2 = i2 + 1) begin
-        sum = {{(UW-TW){theta_q[(learn_action[q*AW +: AW]*N+i2)*TW+TW-1]}},
-               theta_q[(learn_action[q*AW +: AW]*N+i2)*TW +: TW]};
+        sum = {{(UW-TW){learn_old[(q*N+i2)*TW+TW-1]}}, learn_old[(q*N+i2)*TW +: TW]} +
+              {{(UW-XW){learn_inc[(q*N+i2)*XW+XW-1]}}, learn_inc[(q*N+i2)*XW +: XW]};
         for (r = 0; r < P; r = r + 1)
-          if (learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
+          if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
             sum = sum + {{(UW-XW){learn_inc[(r*N+i2)*XW+XW-1]}}, learn_inc[(r*N+i2)*XW +: XW]};
         new_w[(q*N+i2)*TW +: TW] = saturate(sum);
       end
