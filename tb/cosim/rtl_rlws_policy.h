@@ -25,9 +25,10 @@
 // register write wait for the tick_i edge that ends the cycle, where both
 // schedulers' TD updates are applied (docs/rtl.md, "Cycle-timed
 // co-simulation"). A second event on a port already holding one in the
-// cycle (a second exit; a decision while this or a higher port's waits)
-// takes an edge of its own (tick_i 0) first. The rates written in a cycle
-// are the block's from the next one.
+// cycle (a second warp exit, a second issue of one scheduler, a decision
+// while its own or a higher port's waits) takes an edge of its own
+// (tick_i 0) first. The rates written in a cycle are the block's from the
+// next one.
 #pragma once
 
 #include <cstdint>
