@@ -5,14 +5,24 @@
 // epsilon-greedy exploration from an LFSR, and the SARSA TD update
 // theta[a][i] += (alpha * delta) >>> v_i, delta = r + gamma Q(s', a') - Q(s, a).
 //
-// One decision per clock edge (dec_valid_i for scheduler dec_sched_i): the
-// action is combinational from the registered theta (the golden model
-// chooses before it learns), and at the edge the scheduler's previous step
-// is learnt with this decision as (s', a'), so a second scheduler deciding
-// at the next edge sees the updated weights, as RlPolicy::order does in
-// scheduler order. Q(s, a) of the previous step is recomputed from the
-// stored previous state, not kept in the paper's "previous Q" register:
-// the other scheduler may have changed theta since.
+// P decision ports (dec_valid_i[p] for scheduler dec_sched_i[p]); the
+// ports of one edge decide for different schedulers. Each action is
+// combinational from the registered theta (the golden model chooses before
+// it learns), and at the edge the deciding scheduler's previous step is
+// learnt with this decision as (s', a'). Q(s, a) of the previous step is
+// recomputed from the stored previous state, not kept in the paper's
+// "previous Q" register: the other scheduler may have changed theta since.
+//
+// P = 1 (the transaction-level block): one decision per edge, so a second
+// scheduler deciding at the next edge sees the first one's update, as
+// RlPolicy::order does in scheduler order. P = S (cycle-timed): every
+// scheduler decides in the edge that ends the SM cycle; all ports read the
+// registered (start-of-cycle) theta, and all updates are computed from it.
+// Two ports updating the same action add their steps: each weight becomes
+// saturate(old + inc_0 + inc_1), saturated once. Port p explores with the
+// LFSR stepped once per decision on ports 0 .. p-1 at this edge, and the
+// LFSR advances by the edge's number of decisions, so the draws of an edge
+// are the consecutive LFSR values P = 1 would use over as many edges.
 //
 // Fixed point: theta is TW-bit two's complement with FW fraction bits; the
 // rates alpha, gamma, epsilon are unsigned with RW fraction bits (1.0
@@ -29,12 +39,13 @@
 // part) pick one of them; the LFSR steps once per decision.
 //
 // NO_INSTR_RULE = 0 (RLWS_MS's meta-actions): there is no NO_INSTR; ready_i
-// is A bits wide, every action is possible when ready, and all are when
+// is A bits per port, every action is possible when ready, and all are when
 // none is (RlPolicy::choose's rule for an empty mask).
 module rlws_agent #(
   parameter integer N       = 8,       // state variables
   parameter integer A       = 5,       // actions, the last one NO_INSTR
   parameter integer S       = 2,       // schedulers sharing theta
+  parameter integer P       = 1,       // decision ports (1 or S)
   parameter integer VW      = 3,       // bucket value width (shift amount)
   parameter integer TW      = 32,      // theta width
   parameter integer FW      = 16,      // theta fraction bits
@@ -45,30 +56,31 @@ module rlws_agent #(
   parameter signed [63:0] PENALTY = 0,      // reward of a step that did not (whole units)
   parameter [63:0]        INIT    = 204800, // initial weight in theta units: initial_q / N (25 / 8 at FW = 16)
   parameter integer NO_INSTR_RULE = 1,      // 1: action A-1 is NO_INSTR; 0: all A actions are ready actions
+  parameter integer RA = A - NO_INSTR_RULE, // derived: ready actions per port
   parameter integer SW = (S > 1) ? $clog2(S) : 1, // derived: scheduler index width
   parameter integer AW = $clog2(A),               // derived: action index width
   parameter integer QW = TW + $clog2(N) + 1       // derived: Q sum width
 ) (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire             cfg_valid_i,   // load the rates
-  input  wire [RW:0]      alpha_i,
-  input  wire [RW:0]      gamma_i,
-  input  wire [RW:0]      eps_i,
-  input  wire             seed_valid_i,  // load the LFSR (not with dec_valid_i)
-  input  wire [LW-1:0]    seed_i,        // non-zero
-  input  wire             restart_i,     // new kernel: initial weights, no previous steps
-  input  wire [S-1:0]     issue_i,       // scheduler s issued (after its decision at this edge)
-  input  wire             dec_valid_i,   // scheduler dec_sched_i decides now
-  input  wire [SW-1:0]    dec_sched_i,
-  input  wire [N*VW-1:0]  state_i,       // its state: bucket value of variable i in [i*VW +: VW]
-  input  wire [A-1-NO_INSTR_RULE:0] ready_i, // issuing actions with a warp that can issue
-  output reg  [AW-1:0]    action_o,      // the decision
-  output wire             explore_o,     // ... taken at random
-  output wire [A*N*TW-1:0] theta_o,      // theta[a][i] in [(a*N+i)*TW +: TW]
-  output wire [S*AW-1:0]  last_action_o, // each scheduler's previous action ...
-  output wire [S-1:0]     last_valid_o,  // ... if it has one since the restart
-  output wire [LW-1:0]    lfsr_o
+  input  wire               clk_i,
+  input  wire               rst_ni,
+  input  wire               cfg_valid_i,   // load the rates
+  input  wire [RW:0]        alpha_i,
+  input  wire [RW:0]        gamma_i,
+  input  wire [RW:0]        eps_i,
+  input  wire               seed_valid_i,  // load the LFSR (not with dec_valid_i)
+  input  wire [LW-1:0]      seed_i,        // non-zero
+  input  wire               restart_i,     // new kernel: initial weights, no previous steps
+  input  wire [S-1:0]       issue_i,       // scheduler s issued (after its decision at this edge)
+  input  wire [P-1:0]       dec_valid_i,   // port p decides now ...
+  input  wire [P*SW-1:0]    dec_sched_i,   // ... for this scheduler
+  input  wire [P*N*VW-1:0]  state_i,       // its state: bucket value of variable i in [(p*N+i)*VW +: VW]
+  input  wire [P*RA-1:0]    ready_i,       // issuing actions with a warp that can issue
+  output wire [P*AW-1:0]    action_o,      // the decision
+  output wire [P-1:0]       explore_o,     // ... taken at random
+  output wire [A*N*TW-1:0]  theta_o,       // theta[a][i] in [(a*N+i)*TW +: TW]
+  output wire [S*AW-1:0]    last_action_o, // each scheduler's previous action ...
+  output wire [S-1:0]       last_valid_o,  // ... if it has one since the restart
+  output wire [LW-1:0]      lfsr_o
 );
 
   localparam integer NO_INSTR = A - 1;
@@ -76,10 +88,11 @@ module rlws_agent #(
   localparam [LW-1:0] TAPS = 32'h80200003; // x^32 + x^22 + x^2 + x + 1, maximal length
   localparam [TW-1:0] INIT_W = INIT[TW-1:0];
   localparam integer XW = DW + 2;        // weight step width (alpha <= 1)
+  localparam integer UW = XW + $clog2(P); // a weight plus the P ports' steps
   localparam signed [DW-1:0] REWARD_D  = REWARD[DW-1:0] <<< FW;
   localparam signed [DW-1:0] PENALTY_D = PENALTY[DW-1:0] <<< FW;
-  localparam signed [XW-1:0] TMAX = {{(XW-TW+1){1'b0}}, {(TW-1){1'b1}}};
-  localparam signed [XW-1:0] TMIN = ~TMAX;
+  localparam signed [UW-1:0] TMAX = {{(UW-TW+1){1'b0}}, {(TW-1){1'b1}}};
+  localparam signed [UW-1:0] TMIN = ~TMAX;
 
   reg [A*N*TW-1:0] theta_q, theta_d;
   reg [S*N*VW-1:0] prev_state_q, prev_state_d;
@@ -89,7 +102,7 @@ module rlws_agent #(
   reg [RW:0]       alpha_q, gamma_q, eps_q;
   reg [LW-1:0]     lfsr_q;
 
-  function [TW-1:0] saturate(input signed [XW-1:0] x);
+  function [TW-1:0] saturate(input signed [UW-1:0] x);
     begin
       if (x > TMAX)      saturate = TMAX[TW-1:0];
       else if (x < TMIN) saturate = TMIN[TW-1:0];
@@ -123,120 +136,171 @@ module rlws_agent #(
     end
   endfunction
 
-  // Possible actions: the ready pipelines, NO_INSTR by the rule above.
-  wire [AW-1:0] own_prev_action = prev_action_q[dec_sched_i*AW +: AW];
-  wire          own_prev_valid  = prev_valid_q[dec_sched_i];
-  wire [A-1:0]  possible;
+  // Galois LFSR step; never all zero.
+  function [LW-1:0] lfsr_step(input [LW-1:0] x);
+    lfsr_step = {1'b0, x[LW-1:1]} ^ (x[0] ? TAPS : {LW{1'b0}});
+  endfunction
+
+  // What each port learns at the edge: its scheduler's previous action,
+  // that action's N weights as registered, and the step of each.
+  wire [P-1:0]      learn;
+  wire [P*AW-1:0]   learn_action;
+  wire [P*N*TW-1:0] learn_old;
+  wire [P*N*XW-1:0] learn_inc;
+  wire [P-1:0]      unused_low;
+
+  // Port p's draw: the LFSR stepped once per decision on ports 0 .. p-1.
+  reg [P*LW-1:0] draw;
+  reg [LW-1:0]   lfsr_d;
+  integer e;
+  always @* begin
+    lfsr_d = lfsr_q;
+    for (e = 0; e < P; e = e + 1) begin
+      draw[e*LW +: LW] = lfsr_d;
+      if (dec_valid_i[e]) lfsr_d = lfsr_step(lfsr_d);
+    end
+  end
+
+  genvar p;
   generate
-    if (NO_INSTR_RULE != 0) begin : g_no_instr
-      wire no_instr_ok = ready_i == {(A-1){1'b0}} || !own_prev_valid || own_prev_action != NO_INSTR[AW-1:0];
-      assign possible = {no_instr_ok, ready_i};
-    end else begin : g_ready
-      assign possible = ready_i == {A{1'b0}} ? {A{1'b1}} : ready_i;
+    for (p = 0; p < P; p = p + 1) begin : g_port
+      wire [SW-1:0]   sched = dec_sched_i[p*SW +: SW];
+      wire [N*VW-1:0] state = state_i[p*N*VW +: N*VW];
+      wire [LW-1:0]   lfsr  = draw[p*LW +: LW];
+
+      // Possible actions: the ready pipelines, NO_INSTR by the rule above.
+      wire [AW-1:0] own_prev_action = prev_action_q[sched*AW +: AW];
+      wire          own_prev_valid  = prev_valid_q[sched];
+      wire [RA-1:0] ready           = ready_i[p*RA +: RA];
+      wire [A-1:0]  possible;
+      if (NO_INSTR_RULE != 0) begin : g_no_instr
+        wire no_instr_ok = ready == {RA{1'b0}} || !own_prev_valid || own_prev_action != NO_INSTR[AW-1:0];
+        assign possible = {no_instr_ok, ready};
+      end else begin : g_ready
+        assign possible = ready == {A{1'b0}} ? {A{1'b1}} : ready;
+      end
+
+      // Greedy: the first possible action of highest Q.
+      reg signed [QW-1:0] q_now [0:A-1];
+      reg [AW-1:0]        greedy;
+      reg signed [QW-1:0] best_q;
+      reg                 found;
+      integer a;
+      always @* begin
+        greedy = {AW{1'b0}};
+        best_q = {QW{1'b0}};
+        found  = 1'b0;
+        for (a = 0; a < A; a = a + 1) begin
+          q_now[a] = q_of(state, theta_q[a*N*TW +: N*TW]);
+          if (possible[a] && (!found || q_now[a] > best_q)) begin
+            greedy = a[AW-1:0];
+            best_q = q_now[a];
+            found  = 1'b1;
+          end
+        end
+      end
+
+      // Exploration: the k-th possible action from the lowest, k = (rand * count) >> PKW.
+      reg [AW:0]       count;
+      reg [AW:0]       k;
+      reg [AW-1:0]     random_action;
+      reg [PKW+AW:0]   scaled;
+      reg              picked;
+      integer b;
+      always @* begin
+        count = {(AW+1){1'b0}};
+        for (b = 0; b < A; b = b + 1) count = count + {{AW{1'b0}}, possible[b]};
+        scaled = {{(AW+1){1'b0}}, lfsr[PKW-1:0]} * {{PKW{1'b0}}, count};
+        k = scaled[PKW +: AW+1];
+        random_action = {AW{1'b0}};
+        picked = 1'b0;
+        for (b = 0; b < A; b = b + 1) begin
+          if (possible[b] && !picked) begin
+            if (k == {(AW+1){1'b0}}) begin
+              random_action = b[AW-1:0];
+              picked = 1'b1;
+            end
+            k = k - 1'b1;
+          end
+        end
+      end
+      wire          explore = {1'b0, lfsr[LW-1 -: RW]} < eps_q;
+      wire [AW-1:0] action  = explore ? random_action : greedy;
+      assign explore_o[p]         = explore;
+      assign action_o[p*AW +: AW] = action;
+
+      // TD step of the scheduler's previous step (s, a): read a's N weights
+      // once, Q(s, a) from them, then each weight's step >>> v_i. The
+      // products keep every bit, the >>> RW drops the low RW (unused_low:
+      // floor rounding).
+      reg [N*VW-1:0]           prev_state;
+      reg [N*TW-1:0]           old_w;         // weights of the previous action
+      reg signed [QW-1:0]      q_next, q_prev;
+      reg signed [DW+RW-1:0]   gamma_full;    // gamma * Q(s', a'), RW more fraction bits
+      reg signed [DW-1:0]      delta;
+      reg signed [XW+RW-1:0]   step_full;     // alpha * delta, RW more fraction bits
+      reg signed [XW-1:0]      step;
+      reg [N*XW-1:0]           inc;
+      integer i;
+      always @* begin
+        prev_state = prev_state_q[sched*N*VW +: N*VW];
+        old_w      = theta_q[own_prev_action*N*TW +: N*TW];
+        q_prev     = q_of(prev_state, old_w);
+        q_next     = q_now[action];
+        gamma_full = $signed({1'b0, gamma_q}) * q_next;
+        delta      = (issued_q[sched] ? REWARD_D : PENALTY_D) + gamma_full[RW +: DW] - {{2{q_prev[QW-1]}}, q_prev};
+        step_full  = $signed({1'b0, alpha_q}) * delta;
+        step       = step_full[RW +: XW];
+        for (i = 0; i < N; i = i + 1) inc[i*XW +: XW] = shr(step, prev_state[i*VW +: VW]);
+      end
+      assign learn[p]                     = dec_valid_i[p] && own_prev_valid;
+      assign learn_action[p*AW +: AW]     = own_prev_action;
+      assign learn_old[p*N*TW +: N*TW]    = old_w;
+      assign learn_inc[p*N*XW +: N*XW]    = inc;
+      assign unused_low[p] = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
     end
   endgenerate
 
-  // Greedy: the first possible action of highest Q.
-  reg signed [QW-1:0] q_now [0:A-1];
-  reg [AW-1:0]        greedy;
-  reg signed [QW-1:0] best_q;
-  reg                 found;
-  integer a;
+  // Per port, its action's new weights: old + its own step + the steps of
+  // the other ports learning that action at this edge, saturated once at TW
+  // bits (P = 1: old + step). Ports of one action compute the same value;
+  // only the learnt actions' blocks are written.
+  reg [P*N*TW-1:0]    new_w;
+  reg signed [UW-1:0] sum;
+  integer q, r, i2, c;
   always @* begin
-    greedy = {AW{1'b0}};
-    best_q = {QW{1'b0}};
-    found  = 1'b0;
-    for (a = 0; a < A; a = a + 1) begin
-      q_now[a] = q_of(state_i, theta_q[a*N*TW +: N*TW]);
-      if (possible[a] && (!found || q_now[a] > best_q)) begin
-        greedy = a[AW-1:0];
-        best_q = q_now[a];
-        found  = 1'b1;
+    for (q = 0; q < P; q = q + 1) begin
+      for (i2 = 0; i2 < N; i2 = i2 + 1) begin
+        sum = {{(UW-TW){learn_old[(q*N+i2)*TW+TW-1]}}, learn_old[(q*N+i2)*TW +: TW]} +
+              {{(UW-XW){learn_inc[(q*N+i2)*XW+XW-1]}}, learn_inc[(q*N+i2)*XW +: XW]};
+        for (r = 0; r < P; r = r + 1)
+          if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
+            sum = sum + {{(UW-XW){learn_inc[(r*N+i2)*XW+XW-1]}}, learn_inc[(r*N+i2)*XW +: XW]};
+        new_w[(q*N+i2)*TW +: TW] = saturate(sum);
       end
     end
-  end
-
-  // Exploration: the k-th possible action from the lowest, k = (rand * count) >> PKW.
-  reg [AW:0]      count;
-  reg [AW:0]      k;
-  reg [AW-1:0]    random_action;
-  reg [PKW+AW:0]   scaled;
-  reg             picked;
-  integer b;
-  always @* begin
-    count = {(AW+1){1'b0}};
-    for (b = 0; b < A; b = b + 1) count = count + {{AW{1'b0}}, possible[b]};
-    scaled = {{(AW+1){1'b0}}, lfsr_q[PKW-1:0]} * {{PKW{1'b0}}, count};
-    k = scaled[PKW +: AW+1];
-    random_action = {AW{1'b0}};
-    picked = 1'b0;
-    for (b = 0; b < A; b = b + 1) begin
-      if (possible[b] && !picked) begin
-        if (k == {(AW+1){1'b0}}) begin
-          random_action = b[AW-1:0];
-          picked = 1'b1;
-        end
-        k = k - 1'b1;
-      end
-    end
-  end
-  assign explore_o = {1'b0, lfsr_q[LW-1 -: RW]} < eps_q;
-  always @* action_o = explore_o ? random_action : greedy;
-
-  // TD update of the deciding scheduler's previous step (s, a): read a's N
-  // weights once, Q(s, a) from them, then each weight += step >>> v_i.
-  // The products keep every bit, the >>> RW drops the low RW (unused_low:
-  // floor rounding), and the new weight saturates at TW bits.
-  reg [N*VW-1:0]           prev_state;
-  reg [N*TW-1:0]           old_w, new_w;  // weights of the previous action, before / after
-  reg signed [QW-1:0]      q_next, q_prev;
-  reg signed [DW+RW-1:0]   gamma_full;    // gamma * Q(s', a'), RW more fraction bits
-  reg signed [DW-1:0]      delta;
-  reg signed [XW+RW-1:0]   step_full;     // alpha * delta, RW more fraction bits
-  reg signed [XW-1:0]      step, inc, sum;
-  wire unused_low = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
-  integer i;
-  always @* begin
-    prev_state = prev_state_q[dec_sched_i*N*VW +: N*VW];
-    old_w      = theta_q[own_prev_action*N*TW +: N*TW];
-    q_prev     = q_of(prev_state, old_w);
-    q_next     = q_now[action_o];
-    gamma_full = $signed({1'b0, gamma_q}) * q_next;
-    delta      = (issued_q[dec_sched_i] ? REWARD_D : PENALTY_D) + gamma_full[RW +: DW] - {{2{q_prev[QW-1]}}, q_prev};
-    step_full  = $signed({1'b0, alpha_q}) * delta;
-    step       = step_full[RW +: XW];
-    for (i = 0; i < N; i = i + 1) begin
-      inc = shr(step, prev_state[i*VW +: VW]);
-      sum = {{(XW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]} + inc;
-      new_w[i*TW +: TW] = saturate(sum);
-    end
-  end
-
-  // Only the previous action's block is written.
-  wire learn = dec_valid_i && own_prev_valid;
-  integer c;
-  always @* begin
     theta_d = theta_q;
     for (c = 0; c < A; c = c + 1)
-      if (learn && own_prev_action == c[AW-1:0]) theta_d[c*N*TW +: N*TW] = new_w;
+      for (q = 0; q < P; q = q + 1)
+        if (learn[q] && learn_action[q*AW +: AW] == c[AW-1:0]) theta_d[c*N*TW +: N*TW] = new_w[q*N*TW +: N*TW];
   end
 
-  // The deciding scheduler's step becomes this decision; an issue after it earns the reward.
+  // Each deciding scheduler's step becomes its decision; an issue after it earns the reward.
+  integer d;
   always @* begin
     prev_state_d  = prev_state_q;
     prev_action_d = prev_action_q;
     prev_valid_d  = prev_valid_q;
     issued_d      = issued_q | issue_i;
-    if (dec_valid_i) begin
-      prev_state_d[dec_sched_i*N*VW +: N*VW] = state_i;
-      prev_action_d[dec_sched_i*AW +: AW]    = action_o;
-      prev_valid_d[dec_sched_i]              = 1'b1;
-      issued_d[dec_sched_i]                  = issue_i[dec_sched_i];
+    for (d = 0; d < P; d = d + 1) begin
+      if (dec_valid_i[d]) begin
+        prev_state_d[dec_sched_i[d*SW +: SW]*N*VW +: N*VW] = state_i[d*N*VW +: N*VW];
+        prev_action_d[dec_sched_i[d*SW +: SW]*AW +: AW]    = action_o[d*AW +: AW];
+        prev_valid_d[dec_sched_i[d*SW +: SW]]              = 1'b1;
+        issued_d[dec_sched_i[d*SW +: SW]]                  = issue_i[dec_sched_i[d*SW +: SW]];
+      end
     end
   end
-
-  // Galois LFSR, one step per decision; never all zero.
-  wire [LW-1:0] lfsr_next = {1'b0, lfsr_q[LW-1:1]} ^ (lfsr_q[0] ? TAPS : {LW{1'b0}});
 
   integer j;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -267,8 +331,8 @@ module rlws_agent #(
         gamma_q <= gamma_i;
         eps_q   <= eps_i;
       end
-      if (seed_valid_i)     lfsr_q <= seed_i;
-      else if (dec_valid_i) lfsr_q <= lfsr_next;
+      if (seed_valid_i) lfsr_q <= seed_i;
+      else              lfsr_q <= lfsr_d;
     end
   end
 

@@ -18,9 +18,15 @@
 // A warp exit forgets the scheduler's last warp if it was that one
 // (RlPolicy::on_warp_exit): a TB launched into its slots the next cycle
 // must not inherit the repeat.
+//
+// P selection ports, one per agent decision port: port p picks for
+// scheduler sched_i[p] with action_i[p] among mine_i[p]'s warps. The warp
+// inputs are shared (a warp belongs to one scheduler), the picks read only
+// the registered state, so P = S selects for every scheduler in one edge.
 module rlws_warp_select #(
   parameter integer W  = 48,   // warp slots per SM
   parameter integer S  = 2,    // schedulers per SM
+  parameter integer P  = 1,    // selection ports (1 or S)
   parameter integer C  = 4,    // pipeline classes (issuing actions)
   parameter integer KW = 8,    // age key width
   parameter integer WW = (W > 1) ? $clog2(W) : 1, // derived: warp index width
@@ -28,26 +34,26 @@ module rlws_warp_select #(
   parameter integer CLW = (C > 1) ? $clog2(C) : 1, // derived: class index width
   parameter integer AW = $clog2(C + 1)            // derived: action width (C = NO_INSTR)
 ) (
-  input  wire            clk_i,
-  input  wire            rst_ni,
-  input  wire            restart_i,      // new kernel: forget the last issued warps
-  input  wire            tick_i,         // this edge ends an SM cycle
-  input  wire [S-1:0]    issue_valid_i,  // scheduler s issued ...
-  input  wire [S*WW-1:0] issue_warp_i,   // ... this warp
-  input  wire            exit_valid_i,   // this warp exited (after this edge's issues)
-  input  wire [WW-1:0]   exit_warp_i,
-  input  wire [SW-1:0]   sched_i,        // the deciding scheduler
-  input  wire [AW-1:0]   action_i,       // its action
-  input  wire [W-1:0]    mine_i,         // the warp belongs to sched_i
-  input  wire [W-1:0]    can_issue_i,    // ready, unit free
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  input  wire             restart_i,      // new kernel: forget the last issued warps
+  input  wire             tick_i,         // this edge ends an SM cycle
+  input  wire [S-1:0]     issue_valid_i,  // scheduler s issued ...
+  input  wire [S*WW-1:0]  issue_warp_i,   // ... this warp
+  input  wire             exit_valid_i,   // this warp exited (after this edge's issues)
+  input  wire [WW-1:0]    exit_warp_i,
+  input  wire [P*SW-1:0]  sched_i,        // port p's deciding scheduler
+  input  wire [P*AW-1:0]  action_i,       // its action
+  input  wire [P*W-1:0]   mine_i,         // the warp belongs to port p's scheduler
+  input  wire [W-1:0]     can_issue_i,    // ready, unit free
   input  wire [W*CLW-1:0] class_i,        // head instruction's pipeline class
-  input  wire [W*KW-1:0] age_i,
-  input  wire [W-1:0]    skip_i,         // not picked (co-simulation reads the order out; 0 in use)
-  output wire [C-1:0]    ready_o,        // classes with a warp of sched_i that can issue
-  output reg             pick_valid_o,
-  output reg  [WW-1:0]   pick_o,
-  output wire [S*WW-1:0] last_warp_o,
-  output wire [S-1:0]    recent_o        // last_warp issued in the previous SM cycle
+  input  wire [W*KW-1:0]  age_i,
+  input  wire [W-1:0]     skip_i,         // not picked (co-simulation reads the order out; 0 in use)
+  output wire [P*C-1:0]   ready_o,        // classes with a warp of port p's scheduler that can issue
+  output wire [P-1:0]     pick_valid_o,
+  output wire [P*WW-1:0]  pick_o,
+  output wire [S*WW-1:0]  last_warp_o,
+  output wire [S-1:0]     recent_o        // last_warp issued in the previous SM cycle
 );
 
   reg [S*WW-1:0] last_warp_q, last_warp_d;
@@ -73,39 +79,52 @@ module rlws_warp_select #(
     end
   end
 
-  // The candidates: warps of sched_i that can issue, per class and for the action.
-  reg [C-1:0] ready;
-  reg [W-1:0] match;
-  integer w;
-  always @* begin
-    ready = {C{1'b0}};
-    match = {W{1'b0}};
-    for (w = 0; w < W; w = w + 1) begin
-      if (mine_i[w] && can_issue_i[w]) begin
-        ready[class_i[w*CLW +: CLW]] = 1'b1;
-        match[w] = {1'b0, class_i[w*CLW +: CLW]} == action_i && !skip_i[w];
-      end
-    end
-  end
-  assign ready_o = ready;
+  genvar p;
+  generate
+    for (p = 0; p < P; p = p + 1) begin : g_port
+      wire [SW-1:0] sched  = sched_i[p*SW +: SW];
+      wire [AW-1:0] action = action_i[p*AW +: AW];
+      wire [W-1:0]  mine   = mine_i[p*W +: W];
 
-  // The previous cycle's warp if it matches, else the oldest match.
-  wire [WW-1:0] own_last = last_warp_q[sched_i*WW +: WW];
-  wire          repeat_last = recent_q[sched_i] && match[own_last];
-  reg  [KW-1:0] best_age;
-  always @* begin
-    pick_valid_o = 1'b0;
-    pick_o       = {WW{1'b0}};
-    best_age     = {KW{1'b0}};
-    for (w = 0; w < W; w = w + 1) begin
-      if (match[w] && (!pick_valid_o || age_i[w*KW +: KW] < best_age)) begin
-        pick_valid_o = 1'b1;
-        pick_o       = w[WW-1:0];
-        best_age     = age_i[w*KW +: KW];
+      // The candidates: warps of the scheduler that can issue, per class and for the action.
+      reg [C-1:0] ready;
+      reg [W-1:0] match;
+      integer w;
+      always @* begin
+        ready = {C{1'b0}};
+        match = {W{1'b0}};
+        for (w = 0; w < W; w = w + 1) begin
+          if (mine[w] && can_issue_i[w]) begin
+            ready[class_i[w*CLW +: CLW]] = 1'b1;
+            match[w] = {1'b0, class_i[w*CLW +: CLW]} == action && !skip_i[w];
+          end
+        end
       end
+      assign ready_o[p*C +: C] = ready;
+
+      // The previous cycle's warp if it matches, else the oldest match.
+      wire [WW-1:0] own_last    = last_warp_q[sched*WW +: WW];
+      wire          repeat_last = recent_q[sched] && match[own_last];
+      reg           found;
+      reg  [WW-1:0] oldest;
+      reg  [KW-1:0] best_age;
+      integer v;
+      always @* begin
+        found    = 1'b0;
+        oldest   = {WW{1'b0}};
+        best_age = {KW{1'b0}};
+        for (v = 0; v < W; v = v + 1) begin
+          if (match[v] && (!found || age_i[v*KW +: KW] < best_age)) begin
+            found    = 1'b1;
+            oldest   = v[WW-1:0];
+            best_age = age_i[v*KW +: KW];
+          end
+        end
+      end
+      assign pick_valid_o[p]     = found;
+      assign pick_o[p*WW +: WW]  = repeat_last ? own_last : oldest;
     end
-    if (repeat_last) pick_o = own_last;
-  end
+  endgenerate
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

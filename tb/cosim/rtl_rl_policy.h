@@ -22,18 +22,31 @@
 // reads the golden policy's whole order out of the warp selector: the pick,
 // then the pick with the warps before it skipped (skip_i), and so on.
 //
-// A Block names: Top (the Verilated class), Golden (the C++ policy),
-// kPolicy (its name and option prefix), kLabel, kTop, kTable (the paper's
-// table of defaults), kVariables, kActions, kInitialQ, kTicks,
-// kActionNames, and static drive_warps(Top&, sm, warps) (the selector's
-// per-warp inputs) and check_order(const Top&, order) (what the block
-// promises about an order). The member definitions are in
-// rtl_rl_policy_impl.h, instantiated by each adapter's .cc.
+// Cycle-timed (-scwarp_rtl_timing cycle), for a Block with a CycleTop (the
+// top with P = S decision ports): clocked as the hardware is, scheduler s
+// decides on port s from the registered (start-of-cycle) weights, LFSR and
+// last warps, and its decision, the cycle's issues, warp exit, kernel
+// restart and rate register write wait for the tick_i edge that ends the
+// cycle, where both schedulers' TD updates are applied (docs/rtl.md,
+// "Cycle-timed co-simulation"). A second event on a port already holding
+// one in the cycle (a second exit; a decision while this or a higher port's
+// waits) takes an edge of its own (tick_i 0) first. The rates written in a
+// cycle are the block's from the next one.
+//
+// A Block names: Top (the Verilated class), optionally CycleTop, Golden
+// (the C++ policy), kPolicy (its name and option prefix), kLabel, kTop,
+// kTable (the paper's table of defaults), kVariables, kActions, kInitialQ,
+// kTicks, kActionNames, and static drive_warps(top, sm, port, warps) (the
+// selector's per-warp inputs for a decision on `port`) and
+// check_order(action, order) (what the block promises about an order). The
+// member definitions are in rtl_rl_policy_impl.h, instantiated by each
+// adapter's .cc.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "sc_model/sched/policy.h"
@@ -42,9 +55,6 @@
 #include "tb/cosim/rtl_params.h"
 
 namespace scwarp::cosim {
-
-template <typename V>
-class VerilatedBlock;  // tb/cosim/verilated_block.h
 
 // The agent's arithmetic and state width and the selectors' age key width,
 // as both tops are Verilated.
@@ -55,8 +65,34 @@ inline constexpr uint32_t kRlFracBits = 16, kRlBucketBits = 3, kRlAgeBits = 8;
 // warp index the key cannot hold.
 uint32_t rl_age_key(const sched::SmView& sm, const sched::WarpView& w, const char* top);
 
+// The adapter's state and logic over one Verilated top (RlBlockCosim in
+// rtl_rl_policy_impl.h), behind the policy front below.
+class RlCosim {
+ public:
+  virtual ~RlCosim() = default;
+  virtual void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                     std::vector<uint32_t>& out) = 0;
+  virtual void on_issue(const sched::SmView& sm, uint32_t warp) = 0;
+  virtual void on_warp_exit(const sched::SmView& sm, uint32_t warp) = 0;
+  virtual void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) = 0;
+  virtual void on_tb_finish() = 0;
+  virtual int32_t theta(uint32_t action, uint32_t i) const = 0;
+  virtual uint32_t last_action(uint32_t sched) const = 0;
+};
+
 template <typename Block>
-class RtlRlPolicy : public sched::IssuePolicy, public LockstepTables {
+concept HasCycleTop = requires { typename Block::CycleTop; };
+
+// The registry's mark of an adapter with a cycle-timed mode.
+struct CycleTimedAdapter {
+  static constexpr bool kCycleTimed = true;
+};
+struct TransactionLevelAdapter {};
+
+template <typename Block>
+class RtlRlPolicy : public sched::IssuePolicy,
+                    public LockstepTables,
+                    public std::conditional_t<HasCycleTop<Block>, CycleTimedAdapter, TransactionLevelAdapter> {
  public:
   static constexpr const char* kPolicy = Block::kPolicy;
 
@@ -81,22 +117,9 @@ class RtlRlPolicy : public sched::IssuePolicy, public LockstepTables {
   void fill_tables(const sched::IssuePolicy& golden, std::vector<StateTable>& tables) const override;
 
  private:
-  using Top = typename Block::Top;
-
-  void next_cycle(uint64_t cycle);  // the edge(s) ending the cycles since the last call
-  void load_rates(const sched::SmView& sm);
-  void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps, std::vector<uint32_t>& out);
-  void edge();  // a rising edge; every event input cleared after it
-
-  sched::RlParams params_;
-  sched::RlStateMeter meter_;
-  std::unique_ptr<VerilatedBlock<Top>> rtl_;
-  uint64_t cycle_ = 0;           // SM cycle of the latest call
-  uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
-  uint32_t rates_[2] = {~0u, ~0u};  // alpha, epsilon registers as last written
-  std::vector<uint64_t> decided_;   // per scheduler: the cycle of its decision
-  std::vector<std::vector<uint32_t>> orders_;  // ... and its order
-  std::vector<uint8_t> state_;
+  uint32_t schedulers_;
+  // Block::Top at transaction level, Block::CycleTop cycle-timed.
+  std::unique_ptr<RlCosim> cosim_;
 };
 
 }  // namespace scwarp::cosim

@@ -16,7 +16,6 @@ namespace scwarp::cosim {
 
 namespace rl_detail {
 
-constexpr unsigned kWarpBits = clog2(kRtlWarps);
 static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
 
 template <typename Block>
@@ -44,132 +43,225 @@ void check_params(const sched::RlParams& p) {
 
 }  // namespace rl_detail
 
+// The adapter over one Verilated top V: Block::Top (P = 1) or
+// Block::CycleTop (P = S). The ports have the same names and only their
+// widths differ, which put_field and get_field take, so both timings run
+// this one code; they differ only in the decision port and in when an
+// event's edge comes (begin_event, end_event).
+template <typename Block, typename V>
+class RlBlockCosim final : public RlCosim {
+ public:
+  RlBlockCosim(const sched::PolicyContext& ctx, const sched::RlParams& params)
+      : params_(params),
+        meter_(params_.attrs, (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u)),
+        cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
+        decided_(ctx.schedulers, ~uint64_t(0)),
+        orders_(ctx.schedulers),
+        state_(params_.attrs.size()),
+        rtl_(ctx, Block::kTop) {
+    V& t = rtl_.top();
+    t.seed_valid_i = 1;
+    t.seed_i = sched::lfsr_seed(ctx.cfg.seed, ctx.sm);
+    t.cfg_valid_i = 1;
+    t.gamma_i = sched::LinearSarsa::rate_register(params_.gamma);
+    t.alpha_i = t.eps_i = 0;
+    edge();
+  }
+
+  void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+             std::vector<uint32_t>& out) override {
+    next_cycle(sm.cycle);
+    if (decided_.at(sched) != sm.cycle) {
+      decide(sm, sched, warps, orders_[sched]);
+      decided_[sched] = sm.cycle;
+    }
+    out.insert(out.end(), orders_[sched].begin(), orders_[sched].end());
+  }
+
+  void on_issue(const sched::SmView& sm, uint32_t warp) override {
+    const sched::WarpView& w = sm.warps[warp];
+    V& t = rtl_.top();
+    begin_event(sm, [&] { return get_field(t.issue_valid_i, w.scheduler, 1) != 0; });
+    meter_.on_issue(w);
+    put_field(t.issue_valid_i, w.scheduler, 1, 1);
+    put_field(t.issue_warp_i, w.scheduler * kWarpBits, kWarpBits, warp);
+    end_event();
+  }
+
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override {
+    V& t = rtl_.top();
+    begin_event(sm, [&] { return t.exit_valid_i != 0; });
+    t.exit_valid_i = 1;
+    t.exit_warp_i = warp;
+    end_event();
+  }
+
+  // A new kernel learns from the initial weights (RlPolicy::restart_learning).
+  void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override {
+    const uint64_t kernel = sm.tbs[tb_slot].kernel;
+    if (kernel == kernel_) return;
+    V& t = rtl_.top();
+    begin_event(sm, [&] { return t.restart_i != 0; });
+    kernel_ = kernel;
+    kernel_start_ = sm.cycle;
+    meter_.restart(sm);
+    t.restart_i = 1;
+    end_event();
+  }
+
+  void on_tb_finish() override { meter_.on_tb_finish(); }
+
+  int32_t theta(uint32_t action, uint32_t i) const override {
+    return int32_t(uint32_t(get_field(rtl_.top().theta_o, (action * Block::kVariables + i) * 32, 32)));
+  }
+
+  uint32_t last_action(uint32_t sched) const override {
+    const V& t = rtl_.top();
+    return get_field(t.last_valid_o, sched, 1) ? uint32_t(get_field(t.last_action_o, sched * 3, 3))
+                                               : sched::kNoWarp;
+  }
+
+ private:
+  static constexpr unsigned kWarpBits = clog2(kRtlWarps), kSchedBits = clog2(kRtlSchedulers);
+
+  // Scheduler s decides on port s of the cycle-timed block, on the one port otherwise.
+  uint32_t port(uint32_t sched) const { return cycle_timed_ ? sched : 0; }
+
+  // A rising edge; every event input cleared after it. A restart's edge
+  // lets the schedulers decide again in the same SM cycle.
+  void edge() {
+    V& t = rtl_.top();
+    if (t.restart_i) std::fill(decided_.begin(), decided_.end(), ~uint64_t(0));
+    rtl_.rising_edge(cycle_);
+    if constexpr (Block::kTicks) t.tick_i = 0;
+    t.restart_i = t.seed_valid_i = t.cfg_valid_i = t.exit_valid_i = 0;
+    t.dec_valid_i = 0;
+    t.issue_valid_i = 0;
+  }
+
+  // The edge(s) ending the cycles since the last call, the first one taking
+  // the events still waiting (cycle-timed). Two tick edges at most: after two
+  // the previous-cycle bits are 0 however many cycles the SM skipped.
+  void next_cycle(uint64_t cycle) {
+    static_assert(Block::kTicks || !HasCycleTop<Block>, "a cycle-timed top ends each SM cycle with a tick_i edge");
+    if constexpr (Block::kTicks) {
+      for (uint64_t ticks = std::min<uint64_t>(cycle - cycle_, 2); ticks > 0; --ticks) {
+        rtl_.top().tick_i = 1;
+        edge();
+      }
+    }
+    cycle_ = cycle;
+  }
+
+  // An event of the SM's current cycle is about to load its inputs. If its
+  // port already holds one (`port_busy`, only ever cycle-timed), that one
+  // takes an edge of its own first.
+  template <typename PortBusy>
+  void begin_event(const sched::SmView& sm, PortBusy port_busy) {
+    next_cycle(sm.cycle);
+    if (port_busy()) edge();
+  }
+  // Transaction level an event is its edge; cycle-timed it waits for the
+  // edge that ends its cycle.
+  void end_event() {
+    if (!cycle_timed_) edge();
+  }
+
+  // The rate registers follow the first-phase decay; a value written while
+  // one waits replaces it (the register takes the cycle's last write).
+  void load_rates(const sched::SmView& sm) {
+    const double decay = sched::rl_decay(params_, sm, kernel_start_);
+    const uint32_t alpha = sched::LinearSarsa::rate_register(params_.alpha * decay);
+    const uint32_t eps = sched::LinearSarsa::rate_register(params_.epsilon * decay);
+    if (alpha == rates_[0] && eps == rates_[1]) return;
+    V& t = rtl_.top();
+    begin_event(sm, [] { return false; });
+    t.cfg_valid_i = 1;
+    t.alpha_i = rates_[0] = alpha;
+    t.eps_i = rates_[1] = eps;
+    end_event();
+  }
+
+  // A decision on port p while p or a higher port waits takes an edge
+  // first: a higher port's LFSR draw counts the decisions below it.
+  void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+              std::vector<uint32_t>& out) {
+    const uint32_t p = port(sched);
+    V& t = rtl_.top();
+    load_rates(sm);
+    begin_event(sm, [&] { return (t.dec_valid_i >> p) != 0; });
+    meter_.measure(sm, warps, state_);
+    put_field(t.dec_sched_i, p * kSchedBits, kSchedBits, sched);
+    for (uint32_t i = 0; i < Block::kVariables; ++i)
+      put_field(t.state_i, (p * Block::kVariables + i) * kRlBucketBits, kRlBucketBits, state_[i]);
+    Block::drive_warps(t, sm, p, warps);
+    out.clear();
+    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
+      if (out.size() == warps.size())
+        throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
+      const uint32_t pick = uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits));
+      out.push_back(pick);
+      t.skip_i |= uint64_t(1) << pick;
+    }
+    t.skip_i = 0;  // a read-out aid: the action, and so the edge, does not depend on it
+    Block::check_order(uint32_t(get_field(t.action_o, p * 3, 3)), out);
+    put_field(t.dec_valid_i, p, 1, 1);
+    end_event();
+  }
+
+  sched::RlParams params_;
+  sched::RlStateMeter meter_;
+  bool cycle_timed_;
+  uint64_t cycle_ = 0;  // SM cycle of the latest call
+  uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
+  uint32_t rates_[2] = {~0u, ~0u};             // alpha, epsilon registers as last written
+  std::vector<uint64_t> decided_;              // per scheduler: the cycle of its decision
+  std::vector<std::vector<uint32_t>> orders_;  // ... and its order
+  std::vector<uint8_t> state_;
+  VerilatedBlock<V> rtl_;
+};
+
 template <typename Block>
-RtlRlPolicy<Block>::RtlRlPolicy(const sched::PolicyContext& ctx)
-    : params_(sched::read_rl_params(ctx.cfg, Block::kPolicy)),
-      meter_(params_.attrs, (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u)),
-      decided_(ctx.schedulers, ~uint64_t(0)),
-      orders_(ctx.schedulers),
-      state_(params_.attrs.size()) {
+RtlRlPolicy<Block>::RtlRlPolicy(const sched::PolicyContext& ctx) : schedulers_(ctx.schedulers) {
   check_fits(ctx, Block::kTop, kRtlSchedulers);
-  rl_detail::check_params<Block>(params_);
-  rtl_ = std::make_unique<VerilatedBlock<Top>>(ctx, Block::kTop);
-  Top& t = rtl_->top();
-  t.seed_valid_i = 1;
-  t.seed_i = sched::lfsr_seed(ctx.cfg.seed, ctx.sm);
-  t.cfg_valid_i = 1;
-  t.gamma_i = sched::LinearSarsa::rate_register(params_.gamma);
-  t.alpha_i = t.eps_i = 0;
-  edge();
+  const sched::RlParams params = sched::read_rl_params(ctx.cfg, Block::kPolicy);
+  rl_detail::check_params<Block>(params);
+  if constexpr (HasCycleTop<Block>) {
+    if (ctx.cfg.rtl_timing == "cycle") {
+      cosim_ = std::make_unique<RlBlockCosim<Block, typename Block::CycleTop>>(ctx, params);
+      return;
+    }
+  }
+  cosim_ = std::make_unique<RlBlockCosim<Block, typename Block::Top>>(ctx, params);
 }
 
 template <typename Block>
 RtlRlPolicy<Block>::~RtlRlPolicy() = default;
 
 template <typename Block>
-void RtlRlPolicy<Block>::edge() {
-  rtl_->rising_edge(cycle_);
-  Top& t = rtl_->top();
-  if constexpr (Block::kTicks) t.tick_i = 0;
-  t.restart_i = t.seed_valid_i = t.cfg_valid_i = t.dec_valid_i = t.exit_valid_i = 0;
-  t.issue_valid_i = 0;
-  t.skip_i = 0;
-}
-
-// Two tick edges at most: after two the previous-cycle bits are 0 however
-// many cycles the SM skipped.
-template <typename Block>
-void RtlRlPolicy<Block>::next_cycle(uint64_t cycle) {
-  if constexpr (Block::kTicks) {
-    for (uint64_t ticks = std::min<uint64_t>(cycle - cycle_, 2); ticks > 0; --ticks) {
-      rtl_->top().tick_i = 1;
-      edge();
-    }
-  }
-  cycle_ = cycle;
-}
-
-template <typename Block>
-void RtlRlPolicy<Block>::load_rates(const sched::SmView& sm) {
-  const double decay = sched::rl_decay(params_, sm, kernel_start_);
-  const uint32_t alpha = sched::LinearSarsa::rate_register(params_.alpha * decay);
-  const uint32_t eps = sched::LinearSarsa::rate_register(params_.epsilon * decay);
-  if (alpha == rates_[0] && eps == rates_[1]) return;
-  Top& t = rtl_->top();
-  t.cfg_valid_i = 1;
-  t.alpha_i = rates_[0] = alpha;
-  t.eps_i = rates_[1] = eps;
-  edge();
-}
-
-template <typename Block>
-void RtlRlPolicy<Block>::decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
-                                std::vector<uint32_t>& out) {
-  load_rates(sm);
-  meter_.measure(sm, warps, state_);
-  Top& t = rtl_->top();
-  t.dec_sched_i = sched;
-  for (uint32_t i = 0; i < Block::kVariables; ++i) put_field(t.state_i, i * kRlBucketBits, kRlBucketBits, state_[i]);
-  Block::drive_warps(t, sm, warps);
-  out.clear();
-  for (rtl_->settle(cycle_); t.pick_valid_o; rtl_->settle(cycle_)) {
-    if (out.size() == warps.size())
-      throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
-    out.push_back(t.pick_o);
-    t.skip_i |= uint64_t(1) << t.pick_o;
-  }
-  Block::check_order(t, out);
-  t.dec_valid_i = 1;
-  edge();
-}
-
-template <typename Block>
 void RtlRlPolicy<Block>::order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                                std::vector<uint32_t>& out) {
-  next_cycle(sm.cycle);
-  if (decided_.at(sched) != sm.cycle) {
-    decide(sm, sched, warps, orders_[sched]);
-    decided_[sched] = sm.cycle;
-  }
-  out.insert(out.end(), orders_[sched].begin(), orders_[sched].end());
+  cosim_->order(sm, sched, warps, out);
 }
 
 template <typename Block>
 void RtlRlPolicy<Block>::on_issue(const sched::SmView& sm, uint32_t warp, uint32_t) {
-  next_cycle(sm.cycle);
-  const sched::WarpView& w = sm.warps[warp];
-  meter_.on_issue(w);
-  Top& t = rtl_->top();
-  t.issue_valid_i = 1u << w.scheduler;
-  put_field(t.issue_warp_i, w.scheduler * rl_detail::kWarpBits, rl_detail::kWarpBits, warp);
-  edge();
+  cosim_->on_issue(sm, warp);
 }
 
 template <typename Block>
 void RtlRlPolicy<Block>::on_warp_exit(const sched::SmView& sm, uint32_t warp) {
-  next_cycle(sm.cycle);
-  rtl_->top().exit_valid_i = 1;
-  rtl_->top().exit_warp_i = warp;
-  edge();
+  cosim_->on_warp_exit(sm, warp);
 }
 
-// A new kernel learns from the initial weights (RlPolicy::restart_learning).
 template <typename Block>
 void RtlRlPolicy<Block>::on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) {
-  const uint64_t kernel = sm.tbs[tb_slot].kernel;
-  if (kernel == kernel_) return;
-  next_cycle(sm.cycle);
-  kernel_ = kernel;
-  kernel_start_ = sm.cycle;
-  meter_.restart(sm);
-  std::fill(decided_.begin(), decided_.end(), ~uint64_t(0));
-  rtl_->top().restart_i = 1;
-  edge();
+  cosim_->on_tb_launch(sm, tb_slot);
 }
 
 template <typename Block>
 void RtlRlPolicy<Block>::on_tb_finish(const sched::SmView&, uint32_t) {
-  meter_.on_tb_finish();
+  cosim_->on_tb_finish();
 }
 
 template <typename Block>
@@ -179,13 +271,12 @@ bool RtlRlPolicy<Block>::changes_by_itself(const sched::SmView&) const {
 
 template <typename Block>
 int32_t RtlRlPolicy<Block>::theta(uint32_t action, uint32_t i) const {
-  return int32_t(uint32_t(get_field(rtl_->top().theta_o, (action * Block::kVariables + i) * 32, 32)));
+  return cosim_->theta(action, i);
 }
 
 template <typename Block>
 uint32_t RtlRlPolicy<Block>::last_action(uint32_t sched) const {
-  const Top& t = rtl_->top();
-  return get_field(t.last_valid_o, sched, 1) ? uint32_t(get_field(t.last_action_o, sched * 3, 3)) : sched::kNoWarp;
+  return cosim_->last_action(sched);
 }
 
 namespace rl_detail {
@@ -213,7 +304,7 @@ void RtlRlPolicy<Block>::fill_tables(const sched::IssuePolicy& golden, std::vect
         for (uint32_t i = 0; i < Block::kVariables; ++i) r.push_back(uint32_t(theta(a, i)));
       });
   fill_rows(
-      tables[1], "last action", "scheduler", rl_detail::show_action<Block>, uint32_t(decided_.size()),
+      tables[1], "last action", "scheduler", rl_detail::show_action<Block>, schedulers_,
       [&rl](uint32_t s, Row& r) { r.push_back(rl.last_action(s)); },
       [this](uint32_t s, Row& r) { r.push_back(last_action(s)); });
 }

@@ -11,7 +11,7 @@ using sched::WarpView;
 
 // live_i covers every slot: GTO's greedy warp is checked whatever the
 // scheduler's list holds (RlwsMsPolicy's live()).
-void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> warps) {
+void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, uint32_t port, std::span<const uint32_t> warps) {
   uint64_t mine = 0, live = 0, can = 0, barrier = 0, finished = 0;
   for (const WarpView& v : sm.warps)
     if (v.valid && v.wait != sched::WarpWait::Exited) live |= uint64_t(1) << v.slot;
@@ -25,7 +25,7 @@ void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t
     finished |= uint64_t(tb.warps_exited > 0) << w;
     put_field(t.age_i, w * kRlAgeBits, kRlAgeBits, rl_age_key(sm, v, kTop));
   }
-  t.mine_i = mine;
+  put_field(t.mine_i, port * kRtlWarps, kRtlWarps, mine);
   t.live_i = live;
   t.can_issue_i = can;
   t.barrier_tb_i = barrier;

@@ -34,9 +34,10 @@ struct RlwsMsBlock {
                                                          "YoungestFinish"};
   // The selector's inputs: the scheduler's warps, which are live and which
   // can issue, their TBs' barrier and finish flags, their age.
-  static void drive_warps(Top& t, const sched::SmView& sm, std::span<const uint32_t> warps);
+  // rlws_ms_top has one decision port (no CycleTop): `port` is always 0.
+  static void drive_warps(Top& t, const sched::SmView& sm, uint32_t port, std::span<const uint32_t> warps);
   // Every order is possible, an empty one too (no live warp in the action's set).
-  static void check_order(const Top&, const std::vector<uint32_t>&) {}
+  static void check_order(uint32_t, const std::vector<uint32_t>&) {}
 };
 
 extern template class RtlRlPolicy<RlwsMsBlock>;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "Vrlws_top.h"
+#include "Vrlws_top_ct.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/rtl_rl_policy_impl.h"
 
@@ -12,7 +13,8 @@ using sched::RlwsPolicy;
 using sched::SmView;
 using sched::WarpView;
 
-void RlwsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> warps) {
+template <typename V>
+void RlwsBlock::drive_warps(V& t, const SmView& sm, uint32_t port, std::span<const uint32_t> warps) {
   uint64_t mine = 0, can = 0;
   for (uint32_t w : warps) {
     const WarpView& v = sm.warps[w];
@@ -22,13 +24,13 @@ void RlwsBlock::drive_warps(Top& t, const SmView& sm, std::span<const uint32_t> 
     put_field(t.class_i, w * 2, 2, uint32_t(sched::pipe_of(v, sm.units)));
     put_field(t.age_i, w * kRlAgeBits, kRlAgeBits, rl_age_key(sm, v, kTop));
   }
-  t.mine_i = mine;
-  t.can_issue_i = can;
+  put_field(t.mine_i, port * kRtlWarps, kRtlWarps, mine);
+  t.can_issue_i = (t.can_issue_i & ~mine) | can;
 }
 
-void RlwsBlock::check_order(const Top& t, const std::vector<uint32_t>& order) {
-  if (t.action_o != RlwsPolicy::NoInstr && order.empty())
-    throw Error("rlws_top: action " + std::to_string(t.action_o) + " with no warp to issue");
+void RlwsBlock::check_order(uint32_t action, const std::vector<uint32_t>& order) {
+  if (action != RlwsPolicy::NoInstr && order.empty())
+    throw Error("rlws_top: action " + std::to_string(action) + " with no warp to issue");
 }
 
 template class RtlRlPolicy<RlwsBlock>;

@@ -5,7 +5,9 @@
 // arithmetic it requires, -rlws_theta_frac_bits 16 -rlws_lfsr 1, and its
 // timing contract). rlws_top's selector keeps whether the scheduler issued
 // in the previous SM cycle, so the adapter ends each cycle with a tick_i
-// edge; the order is RlwsPolicy's.
+// edge; the order is RlwsPolicy's. Under -scwarp_rtl_timing cycle the block
+// is rlws_top with P = S decision ports (Vrlws_top_ct), clocked once per SM
+// cycle.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +18,7 @@
 #include "tb/cosim/rtl_rl_policy.h"
 
 class Vrlws_top;
+class Vrlws_top_ct;
 
 namespace scwarp::cosim {
 
@@ -24,6 +27,7 @@ inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5;
 
 struct RlwsBlock {
   using Top = Vrlws_top;
+  using CycleTop = Vrlws_top_ct;
   using Golden = sched::RlwsPolicy;
   static constexpr const char* kPolicy = "rlws";
   static constexpr const char* kLabel = "RLWS";
@@ -33,10 +37,13 @@ struct RlwsBlock {
   static constexpr double kInitialQ = 25;
   static constexpr bool kTicks = true;
   static constexpr const char* kActionNames[kActions] = {"SP", "SFU", "GMEM", "STCMEM", "NO_INSTR"};
-  // The selector's inputs: the warps of the scheduler, which can issue, their pipeline class and age.
-  static void drive_warps(Top& t, const sched::SmView& sm, std::span<const uint32_t> warps);
+  // The selector's inputs for a decision on `port`: the warps of the
+  // scheduler (per port), which can issue, their pipeline class and age
+  // (shared; the other ports' warps keep theirs).
+  template <typename V>
+  static void drive_warps(V& t, const sched::SmView& sm, uint32_t port, std::span<const uint32_t> warps);
   // Every action but NO_INSTR has a warp to issue.
-  static void check_order(const Top& t, const std::vector<uint32_t>& order);
+  static void check_order(uint32_t action, const std::vector<uint32_t>& order);
 };
 
 extern template class RtlRlPolicy<RlwsBlock>;

@@ -146,13 +146,14 @@ TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
   EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
 }
 
-// -scwarp_rtl_timing cycle runs the BAWS, PRO and VTW blocks one edge per
-// SM cycle: the runs verify and differ from the transaction-level ones only
-// in timing; the modes it has no meaning in, and adapters without it, are
+// -scwarp_rtl_timing cycle runs the BAWS, PRO, RLWS and VTW blocks one edge
+// per SM cycle: the runs verify and differ from the transaction-level ones
+// only in timing; the modes it has no meaning in, and adapters without it, are
 // refused.
 TEST(RtlTiming, CycleTimedBlocksVerifyAndTheOthersAreRefused) {
   const std::string dir = scwarp::testing::scratch_dir();
-  for (const char* sched : {"mwf_lrr --fetch cff", "pro", "vtw"}) {
+  const std::string rlws = std::string("rlws") + kRlwsHardware;
+  for (const char* sched : {"mwf_lrr --fetch cff", "pro", rlws.c_str(), "vtw"}) {
     const std::string args =
         std::string("run --config tiny --workload reduction --size tiny --sched-impl rtl --sched ") + sched;
     const nlohmann::json transaction = run_report(args, dir + "/transaction.json");
@@ -169,6 +170,7 @@ TEST(RtlTiming, CycleTimedBlocksVerifyAndTheOthersAreRefused) {
       {"--sched mwf_lrr", "-scwarp_rtl_timing cycle: needs --sched-impl rtl"},
       {"--sched mwf_lrr --sched-impl rtl --set scwarp_large_warp_size=256",
        "the LWM sub-warp former's RTL adapter is transaction-level only"},
+      {"--sched rlws_ms --sched-impl rtl", "the RTL of 'rlws_ms' has a transaction-level adapter only"},
   };
   for (const auto& r : refused) {
     const ProcessResult p = run_scwarp(std::string("run --config tiny --workload matmul --size tiny ") + r.args +

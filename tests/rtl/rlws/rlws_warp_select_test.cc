@@ -1,7 +1,9 @@
 // rlws_warp_select against RlwsPolicy::write_order: for random warps,
 // units and actions, the RTL's pick is the first warp of the golden order
 // (none when that order is empty), with the last-issued pointer carried
-// over cycles, warps exiting and TBs relaunched now and then.
+// over cycles, warps exiting and TBs relaunched now and then. The one-port
+// block picks for one scheduler per edge, the P = 2 block (cycle-timed
+// co-simulation) for both in the edge that ends the cycle.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -10,16 +12,19 @@
 #include <vector>
 
 #include "Vrlws_warp_select.h"
+#include "Vrlws_warp_select_p2.h"
 #include "tb/cosim/verilated_bits.h"
 #include "tests/rtl/rlws/rlws_rtl_probe.h"
 
 namespace {
 
+using scwarp::cosim::get_field;
 using scwarp::cosim::put_field;
 using namespace scwarp::sched;
 
 constexpr unsigned kW = 48, kT = 8, kS = 2, kWarpsPerTb = kW / kT, kKW = 8;
 
+template <typename V, unsigned P>
 class SelectBench {
  public:
   explicit SelectBench(bool reversed_age = false) : reversed_age_(reversed_age) {
@@ -49,26 +54,30 @@ class SelectBench {
     tbs_[t].valid = true;
     tbs_[t].launch_order = next_launch_++;
   }
-  // One SM cycle: each scheduler decides `actions[s]`, compared, and
-  // issues its pick when `issue` says so.
+  // One SM cycle: each scheduler decides a random action, compared, and
+  // issues its pick now and then; one port takes an edge per scheduler,
+  // P = 2 one edge for both.
   void cycle(std::mt19937& rng) {
     randomize(rng);
     for (unsigned s = 0; s < kS; ++s) {
+      const unsigned p = P == 1 ? 0 : s;
       const uint32_t action = rng() % RlwsPolicy::kActions;
-      drive(s, action);
+      drive(p, s, action);
       std::vector<uint32_t> order, mine;
       for (unsigned w = s; w < kW; w += kS) mine.push_back(w);
       probe_.write_order(sm_, steps_[s], mine, action, order);
       ++decisions_;
-      check(order, s);
+      check(order, p, s);
       const bool issue = !order.empty() && rng() % 5 != 0;
-      rtl_->issue_valid_i = issue ? 1u << s : 0;
+      put_field(rtl_->issue_valid_i, s, 1, issue);
       put_field(rtl_->issue_warp_i, s * 6, 6, issue ? order[0] : 0);
       if (issue) steps_[s].last_warp = order[0], steps_[s].last_issue_cycle = sm_.cycle;
-      rtl_->tick_i = s == kS - 1;
-      clock();
+      if (P == 1 || s == kS - 1) {
+        rtl_->tick_i = s == kS - 1;
+        clock();
+        rtl_->issue_valid_i = 0;
+      }
     }
-    rtl_->issue_valid_i = 0;
     rtl_->tick_i = 0;
     if (rng() % 4 == 0) exit(rng() % kW);
     ++sm_.cycle;
@@ -107,23 +116,24 @@ class SelectBench {
     const unsigned key = rank << 5 | w.warp_in_tb;
     return reversed_age_ ? (1u << kKW) - 1 - key : key;
   }
-  void drive(unsigned s, uint32_t action) {
-    rtl_->sched_i = s;
-    rtl_->action_i = action;
+  void drive(unsigned p, unsigned s, uint32_t action) {
+    put_field(rtl_->sched_i, p, 1, s);
+    put_field(rtl_->action_i, p * 3, 3, action);
     for (const WarpView& w : warps_) {
-      put_field(rtl_->mine_i, w.slot, 1, w.scheduler == s);
+      put_field(rtl_->mine_i, p * kW + w.slot, 1, w.scheduler == s);
       put_field(rtl_->can_issue_i, w.slot, 1, can_issue(w, sm_.units));
       put_field(rtl_->class_i, w.slot * 2, 2, uint32_t(pipe_of(w, sm_.units)));
       put_field(rtl_->age_i, w.slot * kKW, kKW, age(w));
     }
     rtl_->eval();
   }
-  void check(const std::vector<uint32_t>& order, unsigned s) {
-    const bool valid = rtl_->pick_valid_o;
-    if (valid != !order.empty() || (valid && rtl_->pick_o != order[0])) {
+  void check(const std::vector<uint32_t>& order, unsigned p, unsigned s) {
+    const bool valid = get_field(rtl_->pick_valid_o, p, 1) != 0;
+    const uint32_t pick = uint32_t(get_field(rtl_->pick_o, p * 6, 6));
+    if (valid != !order.empty() || (valid && pick != order[0])) {
       if (mismatches_++ == 0)
         first_ = "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + ": RTL " +
-                 (valid ? std::to_string(rtl_->pick_o) : "none") + ", golden " +
+                 (valid ? std::to_string(pick) : "none") + ", golden " +
                  (order.empty() ? "none" : std::to_string(order[0]));
     }
     repeats_ += !order.empty() && order[0] == steps_[s].last_warp;
@@ -146,23 +156,32 @@ class SelectBench {
   unsigned mismatches_ = 0, decisions_ = 0, repeats_ = 0;
   std::string first_;
   std::unique_ptr<VerilatedContext> ctx_ = std::make_unique<VerilatedContext>();
-  std::unique_ptr<Vrlws_warp_select> rtl_ = std::make_unique<Vrlws_warp_select>(ctx_.get());
+  std::unique_ptr<V> rtl_ = std::make_unique<V>(ctx_.get());
 };
 
-TEST(RlwsWarpSelect, RandomMatchesWriteOrder) {
+using OnePortSelect = SelectBench<Vrlws_warp_select, 1>;
+using CycleSelect = SelectBench<Vrlws_warp_select_p2, 2>;
+
+// Random cycles; every pick compared, and the last-cycle rule exercised,
+// not only the oldest match.
+template <typename Bench>
+void expect_random_matches() {
   for (uint32_t seed : {1u, 2u, 3u}) {
-    SelectBench bench;
+    Bench bench;
     std::mt19937 rng(seed);
     for (unsigned c = 0; c < 3000; ++c) bench.cycle(rng);
     EXPECT_EQ(bench.mismatches(), 0u) << "seed " << seed << ": " << bench.first();
-    // The last-cycle rule was exercised, not only the oldest match.
     EXPECT_GT(bench.repeats(), 100u) << "seed " << seed;
   }
 }
 
+TEST(RlwsWarpSelect, RandomMatchesWriteOrder) { expect_random_matches<OnePortSelect>(); }
+
+TEST(RlwsWarpSelectCycle, BothPortsInOneEdgeMatchWriteOrder) { expect_random_matches<CycleSelect>(); }
+
 // The bench can fail: the RTL told the youngest warps are the oldest.
 TEST(RlwsWarpSelect, NegativeSelfCheckReversedAgeIsCaught) {
-  SelectBench bench(true);
+  OnePortSelect bench(true);
   std::mt19937 rng(1);
   for (unsigned c = 0; c < 100; ++c) bench.cycle(rng);
   EXPECT_GT(bench.mismatches(), 0u);
