@@ -116,7 +116,9 @@ void RtlVtwPolicy::tb_event(const SmView& sm, uint32_t tb) {
   const Vvtw_sched& t = rtl_->top();
   bool pending = t.launch_valid_i || t.finish_valid_i;
   for (uint32_t p = 0; p < kRtlSchedulers; ++p) pending |= port_tb_[p] == tb;
-  if (pending) edge();  // a launch or finish must not share an edge with its slot's other events
+  // A launch or finish shares no edge with its slot's other events, nor with
+  // another launch or finish (they have one port each).
+  if (pending) edge();
 }
 
 void RtlVtwPolicy::sync_iterations(const SmView& sm) {
