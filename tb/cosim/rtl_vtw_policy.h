@@ -73,7 +73,9 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables {
   // VCD time.
   void catch_up(const sched::SmView& sm);
   // Loads an event of `warp` (kNoWarp: of the TB only) of TB slot `tb` on
-  // scheduler port `port`; transaction-level it takes its edge at once.
+  // scheduler port `port`, after an edge of its own for what the pending
+  // edge cannot share it with; event_done() then gives a transaction-level
+  // event its edge.
   void port_event(PortEvent event, uint32_t port, uint32_t warp, uint32_t tb);
   // Before a TB launch or finish: pending events go to an edge of their own.
   void tb_event(const sched::SmView& sm, uint32_t tb);
