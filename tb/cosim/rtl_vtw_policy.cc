@@ -122,6 +122,7 @@ void RtlVtwPolicy::tb_event(const SmView& sm, uint32_t tb) {
 }
 
 void RtlVtwPolicy::sync_iterations(const SmView& sm) {
+  catch_up(sm);
   for (uint32_t w = 0; w < sm.warps.size(); ++w) {
     const sched::WarpView& v = sm.warps[w];
     if (!v.valid || v.iteration == iteration_[w]) continue;
@@ -136,7 +137,6 @@ void RtlVtwPolicy::sync_iterations(const SmView& sm) {
 }
 
 void RtlVtwPolicy::sort(const SmView& sm) {
-  catch_up(sm);
   sync_iterations(sm);
   if (cycle_timed_) return;  // order_o as the sorter has it
   drive_exhausted(sm);
@@ -166,7 +166,6 @@ void RtlVtwPolicy::order(const SmView& sm, uint32_t, std::span<const uint32_t> w
 }
 
 void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
-  catch_up(sm);
   sync_iterations(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Issue, v.scheduler, warp, v.tb_slot);
@@ -175,7 +174,6 @@ void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_thr
 }
 
 void RtlVtwPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
-  catch_up(sm);
   sync_iterations(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Arrive, v.scheduler, warp, v.tb_slot);
@@ -188,7 +186,6 @@ void RtlVtwPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
 // those the view still has waiting. The release takes the port of the TB's
 // pending warp event if there is one, else a free port.
 void RtlVtwPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
-  catch_up(sm);
   sync_iterations(sm);
   const auto owns = [&](uint32_t tb) {
     return std::find(std::begin(port_tb_), std::end(port_tb_), tb) - std::begin(port_tb_);
@@ -205,7 +202,6 @@ void RtlVtwPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
 }
 
 void RtlVtwPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {
-  catch_up(sm);
   sync_iterations(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Exit, v.scheduler, warp, v.tb_slot);

@@ -83,7 +83,8 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables {
   bool tb_changing(uint32_t tb) const;
   void event_done();  // transaction-level, the event's edge
   void drive_exhausted(const sched::SmView& sm);
-  // Entries into the next iteration the view shows and the block has not had.
+  // Brings the block to `sm`'s cycle (catch_up), then gives it the entries
+  // into the next iteration the view shows and it has not had.
   void sync_iterations(const sched::SmView& sm);
   void sort(const sched::SmView& sm);
 
