@@ -117,7 +117,7 @@ nlohmann::json policy_storage_json(const config::GpuConfig& gpu) {
 
 nlohmann::json to_json(const config::LoadedConfig& cfg) {
   nlohmann::json options = nlohmann::json::object();
-  for (const auto& [name, value] : cfg.values) options[name] = value;
+  for (const auto& [name, value] : cfg.values()) options[name] = value;
   return {{"source", cfg.source},
           {"scheduler", cfg.gpu.scheduler},
           {"fetch_policy", cfg.gpu.fetch_policy},

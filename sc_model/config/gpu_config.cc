@@ -82,14 +82,12 @@ LoadedConfig load_config_text(const std::string& text, const std::string& source
   cfg.source = source;
   apply_tokens(cfg, tokenize_options(text, source), source);
   check_consistency(cfg.gpu, source);
-  cfg.values = option_values(cfg.gpu);
   return cfg;
 }
 
 LoadedConfig builtin_gtx480() {
   LoadedConfig cfg;
   cfg.source = "built-in gtx480";
-  cfg.values = option_values(cfg.gpu);
   return cfg;
 }
 
@@ -103,7 +101,8 @@ void apply_override(LoadedConfig& cfg, const std::string& name, const std::strin
   set_option(*option, updated, value, where);
   check_consistency(updated, where);
   cfg.gpu = updated;
-  cfg.values = option_values(cfg.gpu);
 }
+
+std::map<std::string, std::string> LoadedConfig::values() const { return option_values(gpu); }
 
 }  // namespace scwarp::config

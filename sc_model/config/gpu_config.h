@@ -226,7 +226,8 @@ struct LoadedConfig {
   GpuConfig gpu;
   std::string source;                       // file path, or "built-in gtx480"
   std::vector<std::string> unknown_options; // GPGPU-Sim options we do not model (warned)
-  std::map<std::string, std::string> values;  // every option we know, as finally set
+  // Every option we know, as finally set (formatted from `gpu` on each call).
+  std::map<std::string, std::string> values() const;
 };
 
 // Parses a GPGPU-Sim-style option file: "-name value" per line, '#' comments.

@@ -1,6 +1,6 @@
 // The one table of configuration options: for each, its name, the GpuConfig
 // field(s) it sets, how its value is read and written back, and a one-line
-// description. Files, overrides, LoadedConfig::values, option_table_info()
+// description. Files, overrides, LoadedConfig::values(), option_table_info()
 // and docs/configuration.md all come from it.
 #pragma once
 

@@ -53,11 +53,11 @@ TEST(ConfigFile, ReadsEveryValueKind) {
   EXPECT_EQ(cfg.gpu.max_cycles, UINT64_MAX);
   // Options the file leaves out keep the GTX480 values.
   EXPECT_EQ(cfg.gpu.registers_per_sm, 32768u);
-  EXPECT_EQ(cfg.values.at("gpgpu_n_clusters"), "4");
-  EXPECT_EQ(cfg.values.at("gpgpu_clock_domains"), "650.5:700:700:1000");
-  EXPECT_EQ(cfg.values.at("gpgpu_dram_timing_opt"),
+  EXPECT_EQ(cfg.values().at("gpgpu_n_clusters"), "4");
+  EXPECT_EQ(cfg.values().at("gpgpu_clock_domains"), "650.5:700:700:1000");
+  EXPECT_EQ(cfg.values().at("gpgpu_dram_timing_opt"),
             "nbk=8:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=10:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2");
-  EXPECT_EQ(cfg.values.at("scwarp_skip_idle"), "0");
+  EXPECT_EQ(cfg.values().at("scwarp_skip_idle"), "0");
   EXPECT_TRUE(cfg.unknown_options.empty());
 }
 
@@ -84,8 +84,8 @@ TEST(ConfigFile, GpgpuSimWrappedQuotedDramTiming) {
 TEST(ConfigFile, RopLatencyIsGpgpuSim3sNameForL2Latency) {
   const LoadedConfig cfg = load_config_file(write_config("-rop_latency 85\n"));
   EXPECT_EQ(cfg.gpu.l2_latency, 85u);
-  EXPECT_EQ(cfg.values.at("gpgpu_l2_rop_latency"), "85");
-  EXPECT_EQ(cfg.values.count("rop_latency"), 0u);
+  EXPECT_EQ(cfg.values().at("gpgpu_l2_rop_latency"), "85");
+  EXPECT_EQ(cfg.values().count("rop_latency"), 0u);
 }
 
 TEST(ConfigFile, UnknownOptionsAreCollectedOnceWithTheirValuesSkipped) {
@@ -102,7 +102,7 @@ TEST(ConfigFile, TwoLevelActiveIsItsOwnPolicyWithItsActiveSet) {
   EXPECT_EQ(cfg.gpu.scheduler, "two_level_active");
   EXPECT_EQ(cfg.gpu.two_level_active_warps, 4u);
   EXPECT_EQ(policy_count(cfg.gpu, "scwarp_two_level_group_size"), 8u) << "seed 002's fetch groups are another policy";
-  EXPECT_EQ(cfg.values.at("gpgpu_scheduler"), "two_level_active:4:0:1");
+  EXPECT_EQ(cfg.values().at("gpgpu_scheduler"), "two_level_active:4:0:1");
 }
 
 TEST(ConfigFile, OtherSchedulerNamesPassThrough) {
@@ -216,7 +216,7 @@ TEST(ConfigFile, MissingFileAndFolderAreErrors) {
 
 TEST(ConfigFile, EmptyFileIsTheGtx480) {
   const LoadedConfig cfg = load_config_file(write_config("# nothing but a comment\n"));
-  EXPECT_EQ(cfg.values, builtin_gtx480().values);
+  EXPECT_EQ(cfg.values(), builtin_gtx480().values());
 }
 
 }  // namespace

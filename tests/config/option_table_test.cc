@@ -41,7 +41,7 @@ TEST(OptionTable, EveryDefaultReadsBackToItself) {
 TEST(OptionTable, InfoListsTheTableInOrderWithBuiltInDefaults) {
   const std::vector<OptionInfo> info = option_table_info();
   ASSERT_EQ(info.size(), option_table().size());
-  const auto values = builtin_gtx480().values;
+  const auto values = builtin_gtx480().values();
   EXPECT_EQ(values.size(), info.size());
   for (size_t i = 0; i < info.size(); ++i) {
     EXPECT_EQ(info[i].name, option_table()[i].name);

@@ -15,8 +15,8 @@ TEST(Override, TakesTheNameWithOrWithoutDash) {
   apply_override(cfg, "gpgpu_scheduler", "gto", "--set");
   EXPECT_EQ(cfg.gpu.n_clusters, 4u);
   EXPECT_EQ(cfg.gpu.scheduler, "gto");
-  EXPECT_EQ(cfg.values.at("gpgpu_n_clusters"), "4");
-  EXPECT_EQ(cfg.values.at("gpgpu_scheduler"), "gto");
+  EXPECT_EQ(cfg.values().at("gpgpu_n_clusters"), "4");
+  EXPECT_EQ(cfg.values().at("gpgpu_scheduler"), "gto");
   EXPECT_EQ(cfg.source, "built-in gtx480");
 }
 
@@ -46,7 +46,7 @@ TEST(Override, BadValueNamesWhereAndLeavesTheConfigUnchanged) {
             "--set: option -gpgpu_clock_domains: invalid value '700:700:x:924' "
             "(<core>:<icnt>:<l2>:<dram> MHz, four numbers > 0)");
   EXPECT_EQ(cfg.gpu.core_mhz, 700.0);
-  EXPECT_EQ(cfg.values, builtin_gtx480().values);
+  EXPECT_EQ(cfg.values(), builtin_gtx480().values());
 }
 
 TEST(Override, RenamedOptionsAreRefusedWithTheirNewName) {

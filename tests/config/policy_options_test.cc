@@ -22,7 +22,7 @@ TEST(PolicyOptions, SetByOverrideAndReadTyped) {
   EXPECT_EQ(policy_real(cfg.gpu, "rlws_alpha"), 0.5);
   EXPECT_EQ(policy_count(cfg.gpu, "scwarp_pro_threshold"), 250u);
   EXPECT_EQ(policy_text(cfg.gpu, "rlws_attributes"), "L1MP:3,NRGMI:4");
-  EXPECT_EQ(cfg.values.at("rlws_alpha"), "0.5");
+  EXPECT_EQ(cfg.values().at("rlws_alpha"), "0.5");
 }
 
 TEST(PolicyOptions, BadValuesNameTheOptionAndWhatWasExpected) {

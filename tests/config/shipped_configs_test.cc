@@ -17,8 +17,8 @@ TEST(ShippedConfigs, Gtx480FileIsTheBuiltInGtx480) {
   const LoadedConfig file = load_config_file(config_path("gtx480.config"));
   const LoadedConfig builtin = builtin_gtx480();
   EXPECT_TRUE(file.unknown_options.empty());
-  ASSERT_EQ(file.values.size(), builtin.values.size());
-  for (const auto& [name, value] : builtin.values) EXPECT_EQ(file.values.at(name), value) << name;
+  ASSERT_EQ(file.values().size(), builtin.values().size());
+  for (const auto& [name, value] : builtin.values()) EXPECT_EQ(file.values().at(name), value) << name;
 }
 
 // Every option of the GPU; a policy's own options (policy_options.h) have
@@ -63,7 +63,7 @@ TEST(ShippedConfigs, TinyIsSmallWithGtx480Latencies) {
   EXPECT_EQ(cfg.gpu.l2_latency, gtx480.l2_latency);
   EXPECT_EQ(cfg.gpu.dram_latency, gtx480.dram_latency);
   EXPECT_EQ(cfg.gpu.l1_latency, gtx480.l1_latency);
-  EXPECT_EQ(cfg.values.at("gpgpu_dram_timing_opt"), builtin_gtx480().values.at("gpgpu_dram_timing_opt"));
+  EXPECT_EQ(cfg.values().at("gpgpu_dram_timing_opt"), builtin_gtx480().values().at("gpgpu_dram_timing_opt"));
 }
 
 TEST(ShippedConfigs, LwmSingleCoreFollowsTable1OfPaper002) {
