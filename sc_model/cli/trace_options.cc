@@ -11,11 +11,14 @@ namespace {
 stats::TraceFilter parse_filter(const TraceChoice& choice, uint32_t sm_count) {
   stats::TraceFilter filter;
   if (!choice.window.empty()) {
+    const auto expected_two_numbers = [&] {
+      return UsageError(fmt::format("--trace-window '{}': expected FROM:TO, two cycle numbers", choice.window));
+    };
     const size_t colon = choice.window.find(':');
+    if (colon == std::string::npos) throw expected_two_numbers();
     const auto from = parse_unsigned_text(choice.window.substr(0, colon));
-    const auto to = colon == std::string::npos ? std::nullopt : parse_unsigned_text(choice.window.substr(colon + 1));
-    if (!from || !to)
-      throw UsageError(fmt::format("--trace-window '{}': expected FROM:TO, two cycle numbers", choice.window));
+    const auto to = parse_unsigned_text(choice.window.substr(colon + 1));
+    if (!from || !to) throw expected_two_numbers();
     if (*from >= *to)
       throw UsageError(fmt::format("--trace-window '{}': FROM must be below TO", choice.window));
     filter.from = *from, filter.to = *to;

@@ -67,7 +67,7 @@ void RtlProPolicy::step(bool tick) {
   clear_events(t);
   pending_ = false;
   std::fill(std::begin(group_warp_), std::end(group_warp_), kNoWarp);
-  std::fill(std::begin(nbar_delta_), std::end(nbar_delta_), 0);
+  released_.reset();
   t.tick_i = 0;
   for (uint32_t n = 0; !cycle_timed_ && !t.done_o; ++n) {
     if (n == kMaxSortEdges)
@@ -190,13 +190,11 @@ void RtlProPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
   const sched::WarpView& v = sm.warps[warp];
   check_in_group("barrier arrival", v.scheduler, warp);
   put_field(rtl_->top().arr_valid_i, v.scheduler, 1, 1);
-  ++nbar_delta_[v.tb_slot];
+  released_.arrive(v.tb_slot);
 }
 
-// The block decrements nWarpsAtBar by the warps the SM let go: those it
-// counted, plus what the pending edge adds before this release (this
-// instruction's own arrival; cycle-timed, the other schedulers' events of
-// the cycle too), minus those still waiting (at another named barrier).
+// The release rides the pending edge of the instruction that caused it, with
+// the warps it lets go (BarrierReleaseCount).
 void RtlProPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
   const uint32_t group_warp = group_warp_[last_sched_];
   if (group_warp == kNoWarp || sm.warps[group_warp].tb_slot != tb_slot)
@@ -205,11 +203,10 @@ void RtlProPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
                             sm_, tb_slot));
   Vpro_top& t = rtl_->top();
   const uint32_t s = last_sched_;
-  const int64_t counted = int64_t(get_field(t.nbar_o, tb_slot * kNW, kNW)) + nbar_delta_[tb_slot];
-  const int64_t released = counted - int64_t(sm.tbs[tb_slot].warps_at_barrier);
+  const uint64_t released = released_.release(tb_slot, get_field(t.nbar_o, tb_slot * kNW, kNW),
+                                              sm.tbs[tb_slot].warps_at_barrier, "pro_top", sm_);
   put_field(t.rel_valid_i, s, 1, 1);
-  put_field(t.rel_cnt_i, s * kNW, kNW, uint64_t(released));
-  nbar_delta_[tb_slot] -= int32_t(released);
+  put_field(t.rel_cnt_i, s * kNW, kNW, released);
 }
 
 void RtlProPolicy::on_warp_exit(const SmView& sm, uint32_t warp) {

@@ -30,6 +30,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/pro_policy.h"
+#include "tb/cosim/barrier_release_count.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
@@ -100,9 +101,7 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   // Per scheduler, the pending edge's issued warp (kNoWarp: none).
   uint32_t group_warp_[kRtlSchedulers];
   uint32_t last_sched_ = 0;        // the scheduler of the latest issue
-  // Per TB slot, what the pending edge changes nWarpsAtBar by before a
-  // release (arrivals minus earlier releases): nbar_o does not count it yet.
-  int32_t nbar_delta_[kRtlTbs] = {};
+  BarrierReleaseCount released_;  // the pending edge's arrivals, for rel_cnt_i
   std::vector<uint32_t> tb_order_;
   std::vector<uint32_t> tb_warps_;  // order()'s scratch: one TB's warps
 };

@@ -56,7 +56,7 @@ void RtlVtwPolicy::edge() {
   clear_events(rtl_->top());
   std::fill(std::begin(port_warp_), std::end(port_warp_), kNoWarp);
   std::fill(std::begin(port_tb_), std::end(port_tb_), kNoWarp);
-  std::fill(std::begin(nbar_delta_), std::end(nbar_delta_), 0);
+  released_.reset();
 }
 
 void RtlVtwPolicy::event_done() {
@@ -177,14 +177,12 @@ void RtlVtwPolicy::on_barrier_arrive(const SmView& sm, uint32_t warp) {
   sync_iterations(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Arrive, v.scheduler, warp, v.tb_slot);
-  ++nbar_delta_[v.tb_slot];
+  released_.arrive(v.tb_slot);
   event_done();
 }
 
-// The block decrements its barrier count by the warps the SM let go: those
-// nbar_o counts, plus what the pending edge adds before the release, minus
-// those the view still has waiting. The release takes the port of the TB's
-// pending warp event if there is one, else a free port.
+// The release, with the warps it lets go (BarrierReleaseCount), takes the
+// port of the TB's pending warp event if there is one, else a free port.
 void RtlVtwPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
   sync_iterations(sm);
   const auto owns = [&](uint32_t tb) {
@@ -194,10 +192,9 @@ void RtlVtwPolicy::on_barrier_release(const SmView& sm, uint32_t tb_slot) {
   if (port == kRtlSchedulers) port = uint32_t(owns(kNoWarp)) % kRtlSchedulers;
   port_event(PortEvent::Release, port, kNoWarp, tb_slot);
   Vvtw_sched& t = rtl_->top();
-  const int64_t counted = int64_t(get_field(t.nbar_o, tb_slot * kNW, kNW)) + nbar_delta_[tb_slot];
-  const int64_t released = counted - int64_t(sm.tbs[tb_slot].warps_at_barrier);
-  put_field(t.rel_cnt_i, port * kNW, kNW, uint64_t(released));
-  nbar_delta_[tb_slot] -= int32_t(released);
+  const uint64_t released = released_.release(tb_slot, get_field(t.nbar_o, tb_slot * kNW, kNW),
+                                              sm.tbs[tb_slot].warps_at_barrier, "vtw_sched", sm_);
+  put_field(t.rel_cnt_i, port * kNW, kNW, released);
   event_done();
 }
 

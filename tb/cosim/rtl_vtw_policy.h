@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "sc_model/sched/policy.h"
+#include "tb/cosim/barrier_release_count.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
@@ -93,10 +94,10 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables {
   bool cycle_timed_;
   std::unique_ptr<VerilatedBlock<Vvtw_sched>> rtl_;
   uint64_t rtl_cycle_ = 0;  // the SM cycle the block is in
-  // The pending edge: per port its warp and TB (kNoWarp: free), and per TB
-  // slot what it changes nWarpsAtBar by before nbar_o shows it.
+  // The pending edge: per port its warp and TB (kNoWarp: free), and its
+  // barrier arrivals.
   uint32_t port_warp_[kRtlSchedulers], port_tb_[kRtlSchedulers];
-  int32_t nbar_delta_[kRtlTbs] = {};
+  BarrierReleaseCount released_;
   std::vector<uint32_t> iteration_;  // per warp slot, as last given to the block
   std::vector<uint8_t> member_;      // order()'s scratch: warps asked for
   std::vector<sched::TbView> seen_;  // the TbViews of the last order()
