@@ -26,14 +26,8 @@ constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8, kPW = 
 constexpr uint32_t kMaxSortEdges = 100000;
 
 void clear_events(Vpro_top& t) {
+  clear_tb_counter_events(t);
   t.phase_change_i = 0;
-  t.finish_valid_i = 0;
-  t.launch_valid_i = 0;
-  t.iss_valid_i = 0;
-  t.arr_valid_i = 0;
-  t.rel_valid_i = 0;
-  t.rel_cnt_i = 0;
-  t.exit_valid_i = 0;
 }
 
 }  // namespace

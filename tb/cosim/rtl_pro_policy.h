@@ -30,7 +30,7 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/pro_policy.h"
-#include "tb/cosim/barrier_release_count.h"
+#include "tb/cosim/tb_counters_driver.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 

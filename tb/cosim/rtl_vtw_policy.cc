@@ -25,13 +25,7 @@ constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8, kActW 
 constexpr uint32_t kMaxSortEdges = 3 * kRtlWarps * kRtlWarps;
 
 void clear_events(Vvtw_sched& t) {
-  t.finish_valid_i = 0;
-  t.launch_valid_i = 0;
-  t.iss_valid_i = 0;
-  t.arr_valid_i = 0;
-  t.rel_valid_i = 0;
-  t.rel_cnt_i = 0;
-  t.exit_valid_i = 0;
+  clear_tb_counter_events(t);
   t.enter_valid_i = 0;
 }
 

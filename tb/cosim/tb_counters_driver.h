@@ -1,10 +1,7 @@
-// The warp count a barrier release hands `pro_tb_counters` (rel_cnt_i), for
-// every adapter that drives it (PRO's and VTW's). The block decrements its
-// nWarpsAtBar by the warps the SM let go: those it counts (nbar_o), plus
-// what the pending edge adds before this release (arrivals loaded on its
-// ports; cycle-timed, the other schedulers' events of the cycle too), minus
-// those the SM still has waiting (at another named barrier). No Verilator
-// header here: the adapter reads nbar_o and writes rel_cnt_i itself.
+// What the adapters of the blocks built on `pro_tb_counters` (PRO's
+// pro_top, VTW's vtw_sched) share in driving its event ports: clearing them
+// after an edge, and the warp count a barrier release hands it (rel_cnt_i).
+// No Verilator header here: each adapter passes its own Verilated top.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +15,24 @@
 
 namespace scwarp::cosim {
 
+// Clears the event ports pro_tb_counters takes (the block's own events are
+// the adapter's to clear).
+template <typename Top>
+void clear_tb_counter_events(Top& t) {
+  t.finish_valid_i = 0;
+  t.launch_valid_i = 0;
+  t.iss_valid_i = 0;
+  t.arr_valid_i = 0;
+  t.rel_valid_i = 0;
+  t.rel_cnt_i = 0;
+  t.exit_valid_i = 0;
+}
+
+// The block decrements its nWarpsAtBar by the warps the SM let go: those it
+// counts (nbar_o), plus what the pending edge adds before this release
+// (arrivals loaded on its ports; cycle-timed, the other schedulers' events
+// of the cycle too), minus those the SM still has waiting (at another named
+// barrier).
 class BarrierReleaseCount {
  public:
   void reset() { std::fill(std::begin(pending_), std::end(pending_), 0); }
