@@ -6,22 +6,21 @@
 // the comparison catches a wrong round-robin start and a reversed age.
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "Vrlws_ms_select.h"
-#include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/rlws_ms_policy.h"
 #include "tb/cosim/verilated_bits.h"
+#include "tests/rtl/rlws/select_bench.h"
 
 namespace {
 
 using scwarp::cosim::put_field;
 using namespace scwarp::sched;
 
-constexpr unsigned kW = 48, kT = 8, kS = 2, kWarpsPerTb = kW / kT, kKW = 8, kWW = 6;
+constexpr unsigned kW = kBenchWarps, kT = kBenchTbs, kS = kBenchSchedulers, kKW = kBenchAgeBits, kWW = 6;
 
 struct MsProbe : RlwsMsPolicy {
   using RlwsMsPolicy::RlwsMsPolicy;
@@ -39,39 +38,13 @@ std::string show(const std::vector<uint32_t>& order) {
   return "[" + s + "]";
 }
 
-class MsSelectBench {
+class MsSelectBench : public SelectBenchSm<Vrlws_ms_select> {
  public:
-  explicit MsSelectBench(Fault fault = Fault::None) : fault_(fault) {
-    for (unsigned w = 0; w < kW; ++w) {
-      warps_[w].slot = w;
-      warps_[w].scheduler = w % kS;
-      warps_[w].tb_slot = w / kWarpsPerTb;
-      warps_[w].warp_in_tb = w % kWarpsPerTb;
-      occupied_[w] = true;
-    }
-    for (unsigned t = 0; t < kT; ++t) launch(t);
-    sm_.schedulers = kS;
-    sm_.warps = warps_;
-    sm_.tbs = tbs_;
-    rtl_->clk_i = 0;
-    rtl_->rst_ni = 1;
-    rtl_->eval();
-    rtl_->rst_ni = 0;
-    rtl_->eval();
-    rtl_->rst_ni = 1;
-    rtl_->eval();
-  }
-  ~MsSelectBench() { rtl_->final(); }
+  explicit MsSelectBench(Fault fault = Fault::None) : fault_(fault) {}
 
   WarpView& warp(unsigned w) { return warps_[w]; }
   TbView& tb(unsigned t) { return tbs_[t]; }
   void set_occupied(unsigned w, bool occupied) { occupied_[w] = occupied; }
-  // A TB (re)launched in slot t: the youngest.
-  void launch(unsigned t) {
-    tbs_[t].slot = t;
-    tbs_[t].valid = true;
-    tbs_[t].launch_order = next_launch_++;
-  }
 
   // Scheduler s's order for `action` from the RTL and from the reference;
   // counts and records a difference, in the order or in ready_o.
@@ -81,13 +54,11 @@ class MsSelectBench {
     reference(s, mine, action, golden);
     const std::vector<uint32_t> rtl = read_order(s, action);
     const uint32_t ready = probe_.possible_actions(sm_, steps_[s], mine);
-    ++decisions_;
-    if (rtl != golden || rtl_->ready_o != ready) {
-      if (mismatches_++ == 0)
-        first_ = "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + " action " +
-                 std::to_string(action) + ": RTL " + show(rtl) + " ready " + std::to_string(rtl_->ready_o) +
-                 ", golden " + show(golden) + " ready " + std::to_string(ready);
-    }
+    count(rtl != golden || rtl_->ready_o != ready, [&] {
+      return "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + " action " +
+             std::to_string(action) + ": RTL " + show(rtl) + " ready " + std::to_string(rtl_->ready_o) +
+             ", golden " + show(golden) + " ready " + std::to_string(ready);
+    });
     return golden;
   }
   // Scheduler s issues warp w (RlPolicy::on_issue) at an edge.
@@ -134,11 +105,8 @@ class MsSelectBench {
     ++sm_.cycle;
   }
 
-  unsigned mismatches() const { return mismatches_; }
-  unsigned decisions() const { return decisions_; }
   unsigned greedy() const { return greedy_; }
   unsigned rtl_ready() const { return rtl_->ready_o; }
-  const std::string& first() const { return first_; }
 
  private:
   std::vector<uint32_t> mine_of(unsigned s) const {
@@ -159,10 +127,7 @@ class MsSelectBench {
     probe_.write_order(sm_, steps_[s], mine, action, out);
   }
   void randomize(std::mt19937& rng) {
-    sm_.units.sp_free = rng() % 4 != 0;
-    sm_.units.sfu_free = rng() % 4 != 0;
-    sm_.units.ldst_free = rng() % 4 != 0;
-    if (rng() % 50 == 0) launch(rng() % kT);
+    randomize_units(rng);
     static const WarpWait waits[] = {WarpWait::Ready, WarpWait::Ready, WarpWait::Data, WarpWait::Barrier,
                                      WarpWait::Exited};
     for (WarpView& w : warps_) {
@@ -176,13 +141,6 @@ class MsSelectBench {
       t.warps_exited = rng() % 3 == 0 ? rng() % 3 + 1 : 0;
     }
   }
-  // The TB's launch rank among the TB slots (0 oldest), then the warp in the TB.
-  unsigned age(const WarpView& w) const {
-    unsigned rank = 0;
-    for (const TbView& t : tbs_) rank += t.launch_order < tbs_[w.tb_slot].launch_order;
-    const unsigned key = rank << 5 | w.warp_in_tb;
-    return fault_ == Fault::ReversedAge ? (1u << kKW) - 1 - key : key;
-  }
   void drive(unsigned s, uint32_t action) {
     rtl_->sched_i = s;
     rtl_->action_i = action;
@@ -194,7 +152,7 @@ class MsSelectBench {
       put_field(rtl_->can_issue_i, w.slot, 1, can_issue(w, sm_.units));
       put_field(rtl_->barrier_tb_i, w.slot, 1, t.warps_at_barrier > 0);
       put_field(rtl_->finished_tb_i, w.slot, 1, t.warps_exited > 0);
-      put_field(rtl_->age_i, w.slot * kKW, kKW, age(w));
+      put_field(rtl_->age_i, w.slot * kKW, kKW, age(w, fault_ == Fault::ReversedAge));
     }
   }
   std::vector<uint32_t> read_order(unsigned s, uint32_t action) {
@@ -207,26 +165,11 @@ class MsSelectBench {
     rtl_->skip_i = 0;
     return order;
   }
-  void clock() {
-    rtl_->clk_i = 1;
-    rtl_->eval();
-    rtl_->clk_i = 0;
-    rtl_->eval();
-  }
-
   Fault fault_;
-  scwarp::config::GpuConfig cfg_;
   MsProbe probe_{PolicyContext{cfg_, 0, kW, kT, kS}};
-  std::vector<WarpView> warps_ = std::vector<WarpView>(kW);
-  std::vector<TbView> tbs_ = std::vector<TbView>(kT);
-  std::vector<bool> occupied_ = std::vector<bool>(kW);
-  SmView sm_;
+  std::vector<bool> occupied_ = std::vector<bool>(kW, true);
   MsProbe::Step steps_[kS];
-  uint64_t next_launch_ = 0;
-  unsigned mismatches_ = 0, decisions_ = 0, greedy_ = 0;
-  std::string first_;
-  std::unique_ptr<VerilatedContext> ctx_ = std::make_unique<VerilatedContext>();
-  std::unique_ptr<Vrlws_ms_select> rtl_ = std::make_unique<Vrlws_ms_select>(ctx_.get());
+  unsigned greedy_ = 0;
 };
 
 // The directed SM: scheduler 0 holds the even slots 0..10 of TB 0 (launched

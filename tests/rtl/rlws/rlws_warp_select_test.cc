@@ -6,7 +6,6 @@
 // co-simulation) for both in the edge that ends the cycle.
 #include <gtest/gtest.h>
 
-#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "Vrlws_warp_select_p2.h"
 #include "tb/cosim/verilated_bits.h"
 #include "tests/rtl/rlws/rlws_rtl_probe.h"
+#include "tests/rtl/rlws/select_bench.h"
 
 namespace {
 
@@ -22,38 +22,16 @@ using scwarp::cosim::get_field;
 using scwarp::cosim::put_field;
 using namespace scwarp::sched;
 
-constexpr unsigned kW = 48, kT = 8, kS = 2, kWarpsPerTb = kW / kT, kKW = 8;
+constexpr unsigned kW = kBenchWarps, kT = kBenchTbs, kS = kBenchSchedulers, kKW = kBenchAgeBits;
 
 template <typename V, unsigned P>
-class SelectBench {
- public:
-  explicit SelectBench(bool reversed_age = false) : reversed_age_(reversed_age) {
-    for (unsigned w = 0; w < kW; ++w) {
-      warps_[w].slot = w;
-      warps_[w].scheduler = w % kS;
-      warps_[w].tb_slot = w / kWarpsPerTb;
-      warps_[w].warp_in_tb = w % kWarpsPerTb;
-    }
-    for (unsigned t = 0; t < kT; ++t) launch(t);
-    sm_.schedulers = kS;
-    sm_.warps = warps_;
-    sm_.tbs = tbs_;
-    rtl_->clk_i = 0;
-    rtl_->rst_ni = 1;
-    rtl_->eval();
-    rtl_->rst_ni = 0;
-    rtl_->eval();
-    rtl_->rst_ni = 1;
-    rtl_->eval();
-  }
-  ~SelectBench() { rtl_->final(); }
+class SelectBench : public SelectBenchSm<V> {
+  using Sm = SelectBenchSm<V>;
+  using Sm::rtl_, Sm::sm_, Sm::warps_;
 
-  // A TB (re)launched in slot t: the youngest.
-  void launch(unsigned t) {
-    tbs_[t].slot = t;
-    tbs_[t].valid = true;
-    tbs_[t].launch_order = next_launch_++;
-  }
+ public:
+  explicit SelectBench(bool reversed_age = false) : reversed_age_(reversed_age) {}
+
   // One SM cycle: each scheduler decides a random action, compared, and
   // issues its pick now and then; one port takes an edge per scheduler,
   // P = 2 one edge for both.
@@ -66,7 +44,6 @@ class SelectBench {
       std::vector<uint32_t> order, mine;
       for (unsigned w = s; w < kW; w += kS) mine.push_back(w);
       probe_.write_order(sm_, steps_[s], mine, action, order);
-      ++decisions_;
       check(order, p, s);
       const bool issue = !order.empty() && rng() % 5 != 0;
       put_field(rtl_->issue_valid_i, s, 1, issue);
@@ -74,7 +51,7 @@ class SelectBench {
       if (issue) steps_[s].last_warp = order[0], steps_[s].last_issue_cycle = sm_.cycle;
       if (P == 1 || s == kS - 1) {
         rtl_->tick_i = s == kS - 1;
-        clock();
+        this->clock();
         rtl_->issue_valid_i = 0;
       }
     }
@@ -88,33 +65,20 @@ class SelectBench {
       if (step.last_warp == w) step.last_warp = kNoWarp;
     rtl_->exit_valid_i = 1;
     rtl_->exit_warp_i = w;
-    clock();
+    this->clock();
     rtl_->exit_valid_i = 0;
   }
-  unsigned mismatches() const { return mismatches_; }
-  unsigned decisions() const { return decisions_; }
   unsigned repeats() const { return repeats_; }
-  const std::string& first() const { return first_; }
 
  private:
   void randomize(std::mt19937& rng) {
-    sm_.units.sp_free = rng() % 4 != 0;
-    sm_.units.sfu_free = rng() % 4 != 0;
-    sm_.units.ldst_free = rng() % 4 != 0;
-    if (rng() % 50 == 0) launch(rng() % kT);
+    this->randomize_units(rng);
     for (WarpView& w : warps_) {
       w.valid = rng() % 10 != 0;
       w.wait = rng() % 2 ? WarpWait::Ready : WarpWait::Data;
       w.head_unit = IssueUnit(rng() % 4);
       w.head_space = rng() % 2 ? scwarp::ptx::Space::Global : scwarp::ptx::Space::Shared;
     }
-  }
-  // The TB's launch rank among the TB slots (0 oldest), then the warp in the TB.
-  unsigned age(const WarpView& w) const {
-    unsigned rank = 0;
-    for (const TbView& t : tbs_) rank += t.launch_order < tbs_[w.tb_slot].launch_order;
-    const unsigned key = rank << 5 | w.warp_in_tb;
-    return reversed_age_ ? (1u << kKW) - 1 - key : key;
   }
   void drive(unsigned p, unsigned s, uint32_t action) {
     put_field(rtl_->sched_i, p, 1, s);
@@ -123,40 +87,24 @@ class SelectBench {
       put_field(rtl_->mine_i, p * kW + w.slot, 1, w.scheduler == s);
       put_field(rtl_->can_issue_i, w.slot, 1, can_issue(w, sm_.units));
       put_field(rtl_->class_i, w.slot * 2, 2, uint32_t(pipe_of(w, sm_.units)));
-      put_field(rtl_->age_i, w.slot * kKW, kKW, age(w));
+      put_field(rtl_->age_i, w.slot * kKW, kKW, this->age(w, reversed_age_));
     }
     rtl_->eval();
   }
   void check(const std::vector<uint32_t>& order, unsigned p, unsigned s) {
     const bool valid = get_field(rtl_->pick_valid_o, p, 1) != 0;
     const uint32_t pick = uint32_t(get_field(rtl_->pick_o, p * 6, 6));
-    if (valid != !order.empty() || (valid && pick != order[0])) {
-      if (mismatches_++ == 0)
-        first_ = "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + ": RTL " +
-                 (valid ? std::to_string(pick) : "none") + ", golden " +
-                 (order.empty() ? "none" : std::to_string(order[0]));
-    }
+    this->count(valid != !order.empty() || (valid && pick != order[0]), [&] {
+      return "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + ": RTL " +
+             (valid ? std::to_string(pick) : "none") + ", golden " + (order.empty() ? "none" : std::to_string(order[0]));
+    });
     repeats_ += !order.empty() && order[0] == steps_[s].last_warp;
-  }
-  void clock() {
-    rtl_->clk_i = 1;
-    rtl_->eval();
-    rtl_->clk_i = 0;
-    rtl_->eval();
   }
 
   bool reversed_age_;
-  scwarp::config::GpuConfig cfg_;
-  RlwsProbe probe_{PolicyContext{cfg_, 0, kW, kT, kS}};
-  std::vector<WarpView> warps_ = std::vector<WarpView>(kW);
-  std::vector<TbView> tbs_ = std::vector<TbView>(kT);
-  SmView sm_;
+  RlwsProbe probe_{PolicyContext{this->cfg_, 0, kW, kT, kS}};
   RlwsProbe::Step steps_[kS];
-  uint64_t next_launch_ = 0;
-  unsigned mismatches_ = 0, decisions_ = 0, repeats_ = 0;
-  std::string first_;
-  std::unique_ptr<VerilatedContext> ctx_ = std::make_unique<VerilatedContext>();
-  std::unique_ptr<V> rtl_ = std::make_unique<V>(ctx_.get());
+  unsigned repeats_ = 0;
 };
 
 using OnePortSelect = SelectBench<Vrlws_warp_select, 1>;
