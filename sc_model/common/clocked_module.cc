@@ -6,6 +6,20 @@ namespace scwarp {
 
 namespace {
 std::exception_ptr pending_fault;
+
+// The next cycle, one event for every busy unit: a unit waiting for it is
+// one entry in the event's list, where a timed wait of its own would be one
+// more entry in SystemC's timed-event heap per unit and cycle (a tenth of a
+// memory-bound run's time; docs/performance.md). Its first notify in a cycle
+// schedules it, the others find it scheduled. Units run in another order
+// inside a cycle than with their own timers; scripts/compare_reports found
+// every run report unchanged by that (25 workloads x 6 policies, the whole
+// ctest suite too). Made on first use and never destroyed: the simulation
+// context it belongs to lives as long as the process.
+sc_core::sc_event& next_cycle() {
+  static auto* event = new sc_core::sc_event;
+  return *event;
+}
 }
 
 std::exception_ptr ClockedModule::take_fault() { return std::exchange(pending_fault, nullptr); }
@@ -41,7 +55,8 @@ void ClockedModule::run() {
     return;
   }
   if (!skip_idle_ || next <= now + 1) {
-    next_trigger(kCycleTime);
+    next_cycle().notify(kCycleTime);
+    next_trigger(next_cycle());
   } else if (next == kIdle) {
     next_trigger(wake_);
   } else {
