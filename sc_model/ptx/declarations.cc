@@ -115,15 +115,22 @@ uint32_t Parser::parse_one_variable(const Declarator& d, uint32_t owner) {
 
 void Parser::parse_initializer(Symbol& sym, uint64_t elem_bytes) {
   uint64_t at = 0;
-  parse_init_element(sym, elem_bytes, at);
+  parse_init_element(sym, elem_bytes, at, 0);
 }
 
+// Braces nest once per array dimension (and once more for a vector
+// element); a bound keeps a hostile `{{{{...` from recursing until the
+// stack overflows (found by fuzz_functional).
+constexpr unsigned kMaxInitializerDepth = 32;
+
 // One initialiser element: a braced list, a number, or a symbol address
-// (`sym`, `generic(sym)`, optionally `+ offset`).
-void Parser::parse_init_element(Symbol& sym, uint64_t elem_bytes, uint64_t& at) {
+// (`sym`, `generic(sym)`, optionally `+ offset`). `depth`: the braces it is in.
+void Parser::parse_init_element(Symbol& sym, uint64_t elem_bytes, uint64_t& at, unsigned depth) {
+  if (peek().is('{') && depth == kMaxInitializerDepth)
+    fail(peek(), fmt::format("initialiser braces nested deeper than {}", kMaxInitializerDepth));
   if (accept('{')) {
     do {
-      parse_init_element(sym, elem_bytes, at);
+      parse_init_element(sym, elem_bytes, at, depth + 1);
     } while (accept(','));
     expect('}', "',' or '}'");
     return;

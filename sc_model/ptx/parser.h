@@ -84,7 +84,7 @@ class Parser {
   uint32_t parse_param(uint32_t owner, bool anonymous_ok);
   bool parse_array_dims(uint64_t& count);
   void parse_initializer(Symbol& sym, uint64_t elem_bytes);
-  void parse_init_element(Symbol& sym, uint64_t elem_bytes, uint64_t& at);
+  void parse_init_element(Symbol& sym, uint64_t elem_bytes, uint64_t& at, unsigned depth);
   uint32_t add_symbol(Symbol sym, const Token& name);
   void bind(std::string_view name, Binding b, const Token& where);
 

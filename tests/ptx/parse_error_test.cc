@@ -59,6 +59,18 @@ TEST(ParseError, RegisterCountPerFunctionIsBounded) {
             "t.ptx:13:12: too many registers: a function may declare at most 65536, this declaration brings it to 65537");
 }
 
+// fuzz_functional's second finding: 15 169 nested braces in an initialiser
+// recursed until the stack overflowed. Now 32 levels is the most.
+TEST(ParseError, InitializerBraceDepthIsBounded) {
+  const std::string head = ".version 7.0\n.target sm_52\n.address_size 64\n.global .b8 g[1] = ";
+  const auto nested = [&](unsigned depth) {
+    return head + std::string(depth, '{') + "7" + std::string(depth, '}') + ";\n";
+  };
+  EXPECT_EQ(parse_text(nested(32)).symbols.at(0).init, std::vector<uint8_t>{7});
+  EXPECT_EQ(parse_error(nested(33)), "t.ptx:4:52: initialiser braces nested deeper than 32");
+  EXPECT_EQ(parse_error(nested(100000)), "t.ptx:4:52: initialiser braces nested deeper than 32");
+}
+
 TEST(ParseError, OperandShapesPerOpcode) {
   const ErrorCase cases[] = {
       {"add.s32 %r1, %r2;", "12:1: 'add.s32' takes 3 operand(s), got 2"},
