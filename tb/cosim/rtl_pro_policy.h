@@ -30,9 +30,9 @@
 
 #include "sc_model/sched/policy.h"
 #include "sc_model/sched/pro_policy.h"
-#include "tb/cosim/tb_counters_driver.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
+#include "tb/cosim/tb_counters_driver.h"
 
 class Vpro_top;
 

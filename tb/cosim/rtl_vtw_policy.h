@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "sc_model/sched/policy.h"
-#include "tb/cosim/tb_counters_driver.h"
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
+#include "tb/cosim/tb_counters_driver.h"
 
 class Vvtw_sched;
 

@@ -44,11 +44,12 @@ class BarrierReleaseCount {
   // counts fewer waiting warps than the SM has (the block went wrong).
   uint64_t release(uint32_t tb_slot, uint64_t counted_by_block, uint32_t still_waiting, const char* block,
                    uint32_t sm) {
-    const int64_t released = int64_t(counted_by_block) + pending_[tb_slot] - int64_t(still_waiting);
+    const int64_t waiting_in_block = int64_t(counted_by_block) + pending_[tb_slot];
+    const int64_t released = waiting_in_block - int64_t(still_waiting);
     if (released < 0)
       throw Error(fmt::format("RTL {}, SM {}: barrier release of TB slot {}: the block counts {} waiting warps, "
                               "the SM still has {} waiting",
-                              block, sm, tb_slot, int64_t(counted_by_block) + pending_[tb_slot], still_waiting));
+                              block, sm, tb_slot, waiting_in_block, still_waiting));
     pending_[tb_slot] -= int32_t(released);
     return uint64_t(released);
   }
