@@ -5,6 +5,7 @@
 #include <string>
 
 #include "Vbaws_top.h"
+#include "Vbaws_top___024root.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/registry.h"

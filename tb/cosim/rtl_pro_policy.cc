@@ -6,6 +6,7 @@
 #include <string>
 
 #include "Vpro_top.h"
+#include "Vpro_top___024root.h"
 #include "sc_model/common/error.h"
 #include "sc_model/config/policy_options.h"
 #include "sc_model/sched/registry.h"

@@ -1,6 +1,7 @@
 #include "tb/cosim/rtl_rlws_ms_policy.h"
 
 #include "Vrlws_ms_top.h"
+#include "Vrlws_ms_top___024root.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/rtl_rl_policy_impl.h"
 

@@ -3,7 +3,9 @@
 #include <string>
 
 #include "Vrlws_top.h"
+#include "Vrlws_top___024root.h"
 #include "Vrlws_top_ct.h"
+#include "Vrlws_top_ct___024root.h"
 #include "sc_model/sched/registry.h"
 #include "tb/cosim/rtl_rl_policy_impl.h"
 

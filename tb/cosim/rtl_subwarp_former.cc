@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "Vlwm_subwarp_former.h"
+#include "Vlwm_subwarp_former___024root.h"
 #include "sc_model/common/error.h"
 #include "tb/cosim/rtl_params.h"
 #include "tb/cosim/verilated_bits.h"

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "Vvtw_sched.h"
+#include "Vvtw_sched___024root.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/registry.h"
 #include "sc_model/sched/vtw_policy.h"

@@ -64,14 +64,37 @@ class VerilatedBlock {
 
   // One rising edge of clk_i: the state takes the inputs as driven.
   void rising_edge(uint64_t cycle) {
-    if (clk_high_) evaluate(cycle);  // clk_i is already 0 again: let the model see the low phase
+    if (clk_high_) see_low_phase(cycle);
     top_->clk_i = 1;
     evaluate(cycle);
     top_->clk_i = 0;  // the next evaluation sees the falling edge (no logic on it)
     clk_high_ = true;
   }
 
+  // Whether this Verilator's model lets a rising edge follow another
+  // without an eval() of the low phase in between (see_low_phase). Needs
+  // the model's root header (V___024root.h) included before this one.
+  static constexpr bool kEdgeWithoutLowPhase = requires(V& v) { v.rootp->__Vtrigrprev__TOP__clk_i; };
+
  private:
+  // Verilator (5.006) takes a rising edge where clk_i is 1 and was 0 at the
+  // previous eval(), which it keeps in __Vtrigrprev__TOP__clk_i. An eval()
+  // with clk_i low only updates that copy (no logic is on the falling
+  // edge), but it also runs all the input-combinational logic again, 10-20%
+  // of an RTL run (docs/rtl.md, "Speed"); so the copy is written directly.
+  // A Verilator without that member gets the plain eval(), and so does a
+  // traced block, whose VCD must show clk_i low between edges.
+  // VerilatedBlock.EdgeWithoutLowPhaseMatchesPlainClocking checks both ways agree.
+  void see_low_phase(uint64_t cycle) {
+    if constexpr (kEdgeWithoutLowPhase) {
+      if (!vcd_) {
+        top_->rootp->__Vtrigrprev__TOP__clk_i = 0;
+        return;
+      }
+    }
+    evaluate(cycle);
+  }
+
   void evaluate(uint64_t cycle) {
     top_->eval();
     if (!vcd_) return;
