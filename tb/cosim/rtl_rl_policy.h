@@ -19,8 +19,11 @@
 // each issue and warp exit is an edge of its own, and, for a selector that
 // keeps "issued in the previous cycle" (Block::kTicks), the first call of a
 // new SM cycle gives the edge that ends the last one (tick_i). order()
-// reads the golden policy's whole order out of the warp selector: the pick,
-// then the pick with the warps before it skipped (skip_i), and so on.
+// reads the golden policy's order out of the warp selector: the pick, then
+// the pick with the warps before it skipped (skip_i), and so on; the whole
+// order under lockstep, otherwise up to the first warp that can issue (the
+// pipeline issues it and never reads on, so the rest would only cost
+// evaluations).
 //
 // Cycle-timed (-scwarp_rtl_timing cycle), for a Block with a CycleTop (the
 // top with P = S decision ports): clocked as the hardware is, scheduler s
@@ -73,6 +76,7 @@ class RlCosim {
   virtual void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                      std::vector<uint32_t>& out) = 0;
   virtual void on_issue(const sched::SmView& sm, uint32_t warp) = 0;
+  virtual void on_no_issue(const sched::SmView& sm, uint32_t sched) = 0;
   virtual void on_warp_exit(const sched::SmView& sm, uint32_t warp) = 0;
   virtual void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) = 0;
   virtual void on_tb_finish() = 0;
@@ -103,6 +107,7 @@ class RtlRlPolicy : public sched::IssuePolicy,
   void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
   void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
+  void on_no_issue(const sched::SmView& sm, uint32_t sched) override;
   void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
   void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
   void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;

@@ -55,8 +55,10 @@ class RlBlockCosim final : public RlCosim {
       : params_(params),
         meter_(params_.attrs, (ctx.max_warps + ctx.schedulers - 1) / std::max(ctx.schedulers, 1u)),
         cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
+        whole_order_(ctx.cfg.sched_impl == "lockstep"),
         decided_(ctx.schedulers, ~uint64_t(0)),
         orders_(ctx.schedulers),
+        cut_(ctx.schedulers),
         state_(params_.attrs.size()),
         rtl_(ctx, Block::kTop) {
     V& t = rtl_.top();
@@ -86,6 +88,15 @@ class RlBlockCosim final : public RlCosim {
     put_field(t.issue_valid_i, w.scheduler, 1, 1);
     put_field(t.issue_warp_i, w.scheduler * kWarpBits, kWarpBits, warp);
     end_event();
+  }
+
+  // The read-out stopped at an issuable warp, which the pipeline then
+  // issues (decide); that it did not is a disagreement on what is issuable.
+  void on_no_issue(const sched::SmView& sm, uint32_t sched) override {
+    if (decided_[sched] != sm.cycle || !cut_[sched]) return;
+    throw Error(std::string(Block::kTop) + ", SM cycle " + std::to_string(sm.cycle) + ": scheduler " +
+                std::to_string(sched) + " did not issue warp " + std::to_string(orders_[sched].back()) +
+                ", which the block was told can issue");
   }
 
   void on_warp_exit(const sched::SmView& sm, uint32_t warp) override {
@@ -196,11 +207,14 @@ class RlBlockCosim final : public RlCosim {
       put_field(t.state_i, (p * Block::kVariables + i) * kRlBucketBits, kRlBucketBits, state_[i]);
     Block::drive_warps(t, sm, p, warps);
     out.clear();
+    cut_[sched] = false;
     for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
       if (out.size() == warps.size())
         throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
       const uint32_t pick = uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits));
       out.push_back(pick);
+      cut_[sched] = !whole_order_ && (t.can_issue_i >> pick & 1);
+      if (cut_[sched]) break;  // the pipeline issues it: nothing after it is read
       t.skip_i |= uint64_t(1) << pick;
     }
     t.skip_i = 0;  // a read-out aid: the action, and so the edge, does not depend on it
@@ -212,11 +226,15 @@ class RlBlockCosim final : public RlCosim {
   sched::RlParams params_;
   sched::RlStateMeter meter_;
   bool cycle_timed_;
+  // Lockstep compares whole orders; otherwise the read-out stops at the
+  // first warp the pipeline can issue (can_issue_i, the pipeline's own test).
+  bool whole_order_;
   uint64_t cycle_ = 0;  // SM cycle of the latest call
   uint64_t kernel_ = ~uint64_t(0), kernel_start_ = 0;
   uint32_t rates_[2] = {~0u, ~0u};             // alpha, epsilon registers as last written
   std::vector<uint64_t> decided_;              // per scheduler: the cycle of its decision
   std::vector<std::vector<uint32_t>> orders_;  // ... and its order
+  std::vector<uint8_t> cut_;                   // ... read out only up to its issuable last warp
   std::vector<uint8_t> state_;
   VerilatedBlock<V> rtl_;
 };
@@ -247,6 +265,11 @@ void RtlRlPolicy<Block>::order(const sched::SmView& sm, uint32_t sched, std::spa
 template <typename Block>
 void RtlRlPolicy<Block>::on_issue(const sched::SmView& sm, uint32_t warp, uint32_t) {
   cosim_->on_issue(sm, warp);
+}
+
+template <typename Block>
+void RtlRlPolicy<Block>::on_no_issue(const sched::SmView& sm, uint32_t sched) {
+  cosim_->on_no_issue(sm, sched);
 }
 
 template <typename Block>
