@@ -42,30 +42,40 @@ module pro_progress #(
   reg [WIDW:0] wi;
   reg [WIDW:0] first_ext;
   reg [WIDW:0] end_ext;
+  reg [WIDW-1:0] iw;
+  reg [TIDW-1:0] it;
+  reg [PW-1:0]   active;
 
-  // Next-state: clear on launch, then add every scheduler's active count.
-  // Written as always @* loops (not generate assigns) to keep Verilator
-  // free of false UNOPTFLAT loops.
+  // Next-state: clear on launch, then add every scheduler's active count to
+  // its warp's and its TB's counter. The counters are addressed by index
+  // (not a compare per counter and scheduler) so that the Verilated model
+  // does the work of the events it is given, not of every slot: the logic
+  // is the same decoder either way. An index past the last slot adds to
+  // nothing, as a compare with every slot would. Written as always @* loops
+  // (not generate assigns) to keep Verilator free of false UNOPTFLAT loops.
   always @* begin
     first_ext = {1'b0, launch_first_i};
     end_ext   = first_ext + launch_nwarps_i;
-    for (w = 0; w < W; w = w + 1) begin
-      wi = w[WIDW:0];
-      wprog_d[w] = wprog_q[w];
-      if (launch_valid_i && (wi >= first_ext) && (wi < end_ext)) wprog_d[w] = {PW{1'b0}};
-      for (s = 0; s < S; s = s + 1) begin
-        if (iss_valid_i[s] && (iss_warp_i[s*WIDW +: WIDW] == wi[WIDW-1:0])) begin
-          wprog_d[w] = wprog_d[w] + {{(PW-6){1'b0}}, iss_active_i[s*6 +: 6]};
-        end
+    wi        = {(WIDW+1){1'b0}};
+    iw        = {WIDW{1'b0}};
+    it        = {TIDW{1'b0}};
+    active    = {PW{1'b0}};
+    for (w = 0; w < W; w = w + 1) wprog_d[w] = wprog_q[w];
+    for (t = 0; t < T; t = t + 1) tprog_d[t] = tprog_q[t];
+    if (launch_valid_i) begin
+      for (w = 0; w < W; w = w + 1) begin
+        wi = w[WIDW:0];
+        if ((wi >= first_ext) && (wi < end_ext)) wprog_d[w] = {PW{1'b0}};
       end
+      tprog_d[launch_tb_i] = {PW{1'b0}};
     end
-    for (t = 0; t < T; t = t + 1) begin
-      tprog_d[t] = tprog_q[t];
-      if (launch_valid_i && (launch_tb_i == t[TIDW-1:0])) tprog_d[t] = {PW{1'b0}};
-      for (s = 0; s < S; s = s + 1) begin
-        if (iss_valid_i[s] && (iss_tb_i[s*TIDW +: TIDW] == t[TIDW-1:0])) begin
-          tprog_d[t] = tprog_d[t] + {{(PW-6){1'b0}}, iss_active_i[s*6 +: 6]};
-        end
+    for (s = 0; s < S; s = s + 1) begin
+      iw     = iss_warp_i[s*WIDW +: WIDW];
+      it     = iss_tb_i[s*TIDW +: TIDW];
+      active = {{(PW-6){1'b0}}, iss_active_i[s*6 +: 6]};
+      if (iss_valid_i[s]) begin
+        wprog_d[iw] = wprog_d[iw] + active;
+        tprog_d[it] = tprog_d[it] + active;
       end
     end
   end
