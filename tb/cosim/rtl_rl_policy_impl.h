@@ -206,21 +206,44 @@ class RlBlockCosim final : public RlCosim {
     for (uint32_t i = 0; i < Block::kVariables; ++i)
       put_field(t.state_i, (p * Block::kVariables + i) * kRlBucketBits, kRlBucketBits, state_[i]);
     Block::drive_warps(t, sm, p, warps);
-    out.clear();
-    cut_[sched] = false;
-    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
-      if (out.size() == warps.size())
-        throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
-      const uint32_t pick = uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits));
-      out.push_back(pick);
-      cut_[sched] = !whole_order_ && (t.can_issue_i >> pick & 1);
-      if (cut_[sched]) break;  // the pipeline issues it: nothing after it is read
-      t.skip_i |= uint64_t(1) << pick;
-    }
+    cut_[sched] = read_order(t, p, warps.size(), out);
     t.skip_i = 0;  // a read-out aid: the action, and so the edge, does not depend on it
     Block::check_order(uint32_t(get_field(t.action_o, p * 3, 3)), out);
     put_field(t.dec_valid_i, p, 1, 1);
     end_event();
+  }
+
+  // Reads port p's order out of the warp selector: the pick, then the pick
+  // with the picked warps skipped (skip_i), and so on. The selector orders
+  // its candidates by a fixed key (age, or the rotation after the last
+  // issued warp), so skipping warps only removes them from that order.
+  // Unless lockstep wants whole orders, the read-out ends at the first warp
+  // that can issue, which the pipeline issues without reading on: the first
+  // pick if it can issue, else the pick with every warp that cannot skipped
+  // (one evaluation instead of one per warp before it). Returns whether it
+  // ended there; if no warp of the order can issue, it reads the whole
+  // order (the pipeline's stall class looks at all of it).
+  bool read_order(V& t, uint32_t p, size_t candidates, std::vector<uint32_t>& out) {
+    const uint64_t issuable = get_field(t.mine_i, p * kRtlWarps, kRtlWarps) & t.can_issue_i;
+    const auto pick = [&] { return uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits)); };
+    out.clear();
+    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
+      if (out.size() == candidates) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
+      out.push_back(pick());
+      if (!whole_order_ && (issuable >> out.back() & 1)) return true;
+      t.skip_i |= uint64_t(1) << out.back();
+      if (whole_order_ || out.size() > 1) continue;
+      const uint64_t read = t.skip_i;
+      t.skip_i |= ~issuable & ((uint64_t(1) << kRtlWarps) - 1);
+      rtl_.settle(cycle_);
+      if (get_field(t.pick_valid_o, p, 1)) {
+        if (!(issuable >> pick() & 1)) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
+        out.assign(1, pick());
+        return true;
+      }
+      t.skip_i = read;  // none of the order can issue: read all of it
+    }
+    return false;
   }
 
   sched::RlParams params_;
