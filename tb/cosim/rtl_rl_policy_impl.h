@@ -83,7 +83,10 @@ class RlBlockCosim final : public RlCosim {
   void on_issue(const sched::SmView& sm, uint32_t warp) override {
     const sched::WarpView& w = sm.warps[warp];
     V& t = rtl_.top();
-    begin_event(sm, [&] { return get_field(t.issue_valid_i, w.scheduler, 1) != 0; });
+    // The issue of the warp just decided on shares the decision's edge.
+    const bool shares = waiting_decision_ == int32_t(w.scheduler) && sm.cycle == cycle_;
+    if (shares) waiting_decision_ = -1;
+    else begin_event(sm, [&] { return get_field(t.issue_valid_i, w.scheduler, 1) != 0; });
     meter_.on_issue(w);
     put_field(t.issue_valid_i, w.scheduler, 1, 1);
     put_field(t.issue_warp_i, w.scheduler * kWarpBits, kWarpBits, warp);
@@ -155,6 +158,7 @@ class RlBlockCosim final : public RlCosim {
   // the previous-cycle bits are 0 however many cycles the SM skipped.
   void next_cycle(uint64_t cycle) {
     static_assert(Block::kTicks || !HasCycleTop<Block>, "a cycle-timed top ends each SM cycle with a tick_i edge");
+    take_waiting_decision();
     if constexpr (Block::kTicks) {
       for (uint64_t ticks = std::min<uint64_t>(cycle - cycle_, 2); ticks > 0; --ticks) {
         rtl_.top().tick_i = 1;
@@ -162,6 +166,18 @@ class RlBlockCosim final : public RlCosim {
       }
     }
     cycle_ = cycle;
+  }
+
+  // Transaction level (not lockstep, which compares the weights after each
+  // order()), a decision's edge waits for its scheduler's issue, the next
+  // event, and takes it along: the block applies a decision and the same
+  // scheduler's issue at one edge as it does at two (the cycle-timed top
+  // relies on it too), and the evaluation of the edge between them is saved.
+  // Anything else takes the waiting edge first.
+  void take_waiting_decision() {
+    if (waiting_decision_ < 0) return;
+    waiting_decision_ = -1;
+    edge();
   }
 
   // An event of the SM's current cycle is about to load its inputs. If its
@@ -210,7 +226,8 @@ class RlBlockCosim final : public RlCosim {
     t.skip_i = 0;  // a read-out aid: the action, and so the edge, does not depend on it
     Block::check_order(uint32_t(get_field(t.action_o, p * 3, 3)), out);
     put_field(t.dec_valid_i, p, 1, 1);
-    end_event();
+    if (!cycle_timed_ && !whole_order_) waiting_decision_ = int32_t(sched);
+    else end_event();
   }
 
   // Reads port p's order out of the warp selector: the pick, then the pick
@@ -257,6 +274,7 @@ class RlBlockCosim final : public RlCosim {
   uint32_t rates_[2] = {~0u, ~0u};             // alpha, epsilon registers as last written
   std::vector<uint64_t> decided_;              // per scheduler: the cycle of its decision
   std::vector<std::vector<uint32_t>> orders_;  // ... and its order
+  int32_t waiting_decision_ = -1;              // the scheduler whose decision's edge waits
   std::vector<uint8_t> cut_;                   // ... read out only up to its issuable last warp
   std::vector<uint8_t> state_;
   VerilatedBlock<V> rtl_;
