@@ -18,7 +18,10 @@
 // step with it, so scheduler 1 sees scheduler 0's update, as RlPolicy);
 // each issue and warp exit is an edge of its own, and, for a selector that
 // keeps "issued in the previous cycle" (Block::kTicks), the first call of a
-// new SM cycle gives the edge that ends the last one (tick_i). order()
+// new SM cycle gives the edge that ends the last one (tick_i). Outside
+// lockstep, an edge is taken when the next call comes, so the issue that
+// follows a decision shares the decision's edge and the last events of a
+// cycle share the tick edge: the block ends in the same state. order()
 // reads the golden policy's order out of the warp selector: the pick, then
 // the pick with the warps before it skipped (skip_i), and so on; the whole
 // order under lockstep, otherwise up to the first warp that can issue (the

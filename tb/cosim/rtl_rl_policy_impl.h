@@ -84,8 +84,8 @@ class RlBlockCosim final : public RlCosim {
     const sched::WarpView& w = sm.warps[warp];
     V& t = rtl_.top();
     // The issue of the warp just decided on shares the decision's edge.
-    const bool shares = waiting_decision_ == int32_t(w.scheduler) && sm.cycle == cycle_;
-    if (shares) waiting_decision_ = -1;
+    const bool shares = pending_ && pending_decision_ == int32_t(w.scheduler) && sm.cycle == cycle_;
+    if (shares) pending_decision_ = -1;  // a second issue of the scheduler gets an edge of its own
     else begin_event(sm, [&] { return get_field(t.issue_valid_i, w.scheduler, 1) != 0; });
     meter_.on_issue(w);
     put_field(t.issue_valid_i, w.scheduler, 1, 1);
@@ -148,17 +148,20 @@ class RlBlockCosim final : public RlCosim {
     if (t.restart_i) std::fill(decided_.begin(), decided_.end(), ~uint64_t(0));
     rtl_.rising_edge(cycle_);
     if constexpr (Block::kTicks) t.tick_i = 0;
+    pending_ = false;
+    pending_decision_ = -1;
     t.restart_i = t.seed_valid_i = t.cfg_valid_i = t.exit_valid_i = 0;
     t.dec_valid_i = 0;
     t.issue_valid_i = 0;
   }
 
   // The edge(s) ending the cycles since the last call, the first one taking
-  // the events still waiting (cycle-timed). Two tick edges at most: after two
-  // the previous-cycle bits are 0 however many cycles the SM skipped.
+  // the events still waiting. Two tick edges at most: after two the
+  // previous-cycle bits are 0 however many cycles the SM skipped. Waiting
+  // events of the current cycle (transaction level) take an edge of their own.
   void next_cycle(uint64_t cycle) {
     static_assert(Block::kTicks || !HasCycleTop<Block>, "a cycle-timed top ends each SM cycle with a tick_i edge");
-    take_waiting_decision();
+    if (pending_ && (cycle == cycle_ || !Block::kTicks)) edge();
     if constexpr (Block::kTicks) {
       for (uint64_t ticks = std::min<uint64_t>(cycle - cycle_, 2); ticks > 0; --ticks) {
         rtl_.top().tick_i = 1;
@@ -166,18 +169,6 @@ class RlBlockCosim final : public RlCosim {
       }
     }
     cycle_ = cycle;
-  }
-
-  // Transaction level (not lockstep, which compares the weights after each
-  // order()), a decision's edge waits for its scheduler's issue, the next
-  // event, and takes it along: the block applies a decision and the same
-  // scheduler's issue at one edge as it does at two (the cycle-timed top
-  // relies on it too), and the evaluation of the edge between them is saved.
-  // Anything else takes the waiting edge first.
-  void take_waiting_decision() {
-    if (waiting_decision_ < 0) return;
-    waiting_decision_ = -1;
-    edge();
   }
 
   // An event of the SM's current cycle is about to load its inputs. If its
@@ -188,10 +179,18 @@ class RlBlockCosim final : public RlCosim {
     next_cycle(sm.cycle);
     if (port_busy()) edge();
   }
-  // Transaction level an event is its edge; cycle-timed it waits for the
-  // edge that ends its cycle.
+  // Cycle-timed an event waits for the edge that ends its cycle. Transaction
+  // level an event is an edge, taken when the next call comes (next_cycle):
+  // an edge of its own if that call is in the same SM cycle, else the edge
+  // that ends the cycle (tick_i 1), and a decision's edge also carries its
+  // scheduler's issue that follows it (on_issue). The block applies these
+  // events at one edge as at several (the cycle-timed top relies on that
+  // too), and the evaluations of the edges between them are saved. Lockstep
+  // takes each edge at once: it compares the weights after every order().
   void end_event() {
-    if (!cycle_timed_) edge();
+    if (cycle_timed_) return;
+    if (whole_order_) edge();
+    else pending_ = true;
   }
 
   // The rate registers follow the first-phase decay; a value written while
@@ -226,8 +225,8 @@ class RlBlockCosim final : public RlCosim {
     t.skip_i = 0;  // a read-out aid: the action, and so the edge, does not depend on it
     Block::check_order(uint32_t(get_field(t.action_o, p * 3, 3)), out);
     put_field(t.dec_valid_i, p, 1, 1);
-    if (!cycle_timed_ && !whole_order_) waiting_decision_ = int32_t(sched);
-    else end_event();
+    end_event();
+    if (pending_) pending_decision_ = int32_t(sched);
   }
 
   // Reads port p's order out of the warp selector: the pick, then the pick
@@ -274,7 +273,8 @@ class RlBlockCosim final : public RlCosim {
   uint32_t rates_[2] = {~0u, ~0u};             // alpha, epsilon registers as last written
   std::vector<uint64_t> decided_;              // per scheduler: the cycle of its decision
   std::vector<std::vector<uint32_t>> orders_;  // ... and its order
-  int32_t waiting_decision_ = -1;              // the scheduler whose decision's edge waits
+  bool pending_ = false;                       // events wait for their edge (end_event)
+  int32_t pending_decision_ = -1;              // ... among them this scheduler's decision
   std::vector<uint8_t> cut_;                   // ... read out only up to its issuable last warp
   std::vector<uint8_t> state_;
   VerilatedBlock<V> rtl_;
