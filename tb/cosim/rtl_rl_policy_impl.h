@@ -230,9 +230,10 @@ class RlBlockCosim final : public RlCosim {
   }
 
   // Reads port p's order out of the warp selector: the pick, then the pick
-  // with the picked warps skipped (skip_i), and so on. The selector orders
-  // its candidates by a fixed key (age, or the rotation after the last
-  // issued warp), so skipping warps only removes them from that order.
+  // with the picked warps skipped (skip_i), and so on. The selector's order
+  // is a fixed sequence (by age, the last issued warp first where it
+  // repeats, or the rotation after it), so skipping warps only removes them
+  // from it.
   // Unless lockstep wants whole orders, the read-out ends at the first warp
   // that can issue, which the pipeline issues without reading on: the first
   // pick if it can issue, else the pick with every warp that cannot skipped
