@@ -83,7 +83,7 @@ class RlBlockCosim final : public RlCosim {
   void on_issue(const sched::SmView& sm, uint32_t warp) override {
     const sched::WarpView& w = sm.warps[warp];
     V& t = rtl_.top();
-    // The issue of the warp just decided on shares the decision's edge.
+    // The issue that follows its scheduler's decision shares the decision's edge.
     const bool shares = pending_ && pending_decision_ == int32_t(w.scheduler) && sm.cycle == cycle_;
     if (shares) pending_decision_ = -1;  // a second issue of the scheduler gets an edge of its own
     else begin_event(sm, [&] { return get_field(t.issue_valid_i, w.scheduler, 1) != 0; });
@@ -233,13 +233,12 @@ class RlBlockCosim final : public RlCosim {
   // with the picked warps skipped (skip_i), and so on. The selector's order
   // is a fixed sequence (by age, the last issued warp first where it
   // repeats, or the rotation after it), so skipping warps only removes them
-  // from it.
-  // Unless lockstep wants whole orders, the read-out ends at the first warp
-  // that can issue, which the pipeline issues without reading on: the first
-  // pick if it can issue, else the pick with every warp that cannot skipped
-  // (one evaluation instead of one per warp before it). Returns whether it
-  // ended there; if no warp of the order can issue, it reads the whole
-  // order (the pipeline's stall class looks at all of it).
+  // from it. Unless lockstep wants whole orders, the read-out ends at the
+  // first warp that can issue, which the pipeline issues without reading on:
+  // the first pick if it can issue, else the pick with every warp that
+  // cannot skipped (one evaluation instead of one per warp before it).
+  // Returns whether it ended there; if no warp of the order can issue, it
+  // reads the whole order (the pipeline's stall class looks at all of it).
   bool read_order(V& t, uint32_t p, size_t candidates, std::vector<uint32_t>& out) {
     const uint64_t issuable = get_field(t.mine_i, p * kRtlWarps, kRtlWarps) & t.can_issue_i;
     const auto pick = [&] { return uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits)); };
@@ -274,9 +273,9 @@ class RlBlockCosim final : public RlCosim {
   uint32_t rates_[2] = {~0u, ~0u};             // alpha, epsilon registers as last written
   std::vector<uint64_t> decided_;              // per scheduler: the cycle of its decision
   std::vector<std::vector<uint32_t>> orders_;  // ... and its order
+  std::vector<uint8_t> cut_;                   // ... read out only up to its issuable last warp
   bool pending_ = false;                       // events wait for their edge (end_event)
   int32_t pending_decision_ = -1;              // ... among them this scheduler's decision
-  std::vector<uint8_t> cut_;                   // ... read out only up to its issuable last warp
   std::vector<uint8_t> state_;
   VerilatedBlock<V> rtl_;
 };
