@@ -80,7 +80,7 @@ class VerilatedBlock {
   // Verilator (5.006) takes a rising edge where clk_i is 1 and was 0 at the
   // previous eval(), which it keeps in __Vtrigrprev__TOP__clk_i. An eval()
   // with clk_i low only updates that copy (no logic is on the falling
-  // edge), but it also runs all the input-combinational logic again, 10-20%
+  // edge), but it also runs all the input-combinational logic again, 3-21%
   // of an RTL run (docs/rtl.md, "Speed"); so the copy is written directly.
   // A Verilator without that member gets the plain eval(), and so does a
   // traced block, whose VCD must show clk_i low between edges.

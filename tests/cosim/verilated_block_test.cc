@@ -4,7 +4,6 @@
 // with no settle in between, has the same outputs after every edge.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -30,8 +29,9 @@ std::string outputs(const Vpro_top& t) {
   return out;
 }
 
-// One edge's events: a TB launch now and then, issues of warps of the
-// launched TBs, barrier arrivals and releases; every fourth edge ends a cycle.
+// One edge's events: a TB launch now and then, issues (two schedulers,
+// random warps of 6-warp TBs) and barrier arrivals; every fourth edge ends
+// a cycle.
 void drive(Vpro_top& t, std::mt19937& rng, uint32_t edge) {
   const auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
   t.tick_i = edge % 4 == 3;
