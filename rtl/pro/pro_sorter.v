@@ -206,6 +206,7 @@ module pro_sorter #(
     // ---- TB finish: move the slot to the end of the ranking ----
     x  = finish_tb_i;
     ix = {TIDW{1'b0}};
+    for (j = 0; j < T; j = j + 1) rem[j] = {TIDW{1'b0}};  // used only under a finish or a launch
     if (finish_valid_i) begin
       for (j = 0; j < T; j = j + 1) if (rank_d[j] == x) ix = j[TIDW-1:0];
       for (j = 0; j < T - 1; j = j + 1) rem[j] = (j[TIDW-1:0] < ix) ? rank_d[j] : rank_d[j+1];
@@ -214,23 +215,27 @@ module pro_sorter #(
     end
 
     // ---- TB launch: insert at its ranking position ----
+    // (Computed only under launch_valid_i: the same logic, and the
+    // Verilated model does not work it out at every evaluation.)
     ins_slow = slow_i & ~tbs_waiting_i;   // the phase the launch itself sees
     x   = launch_tb_i;
     pos = {TIDW{1'b0}};
-    for (j = 0; j < T; j = j + 1) begin
-      // k = slot at ranking position j; counts resident TBs the new one
-      // does not rank before (a prefix, since the ranking is sorted).
-      k   = rank_d[j];
-      tie = (launch_id_i < id_q[k]) || ((launch_id_i == id_q[k]) && (x < k));
-      if ((st[k] != EMPTY) && !(finish_valid_i && (k == finish_tb_i)) &&
-          (k != x) && !(ins_slow ? (!rz_q[k] || tie) : (rz_q[k] && tie)))
-        pos = pos + 1'b1;
-    end
-    ix = {TIDW{1'b0}};
-    for (j = 0; j < T; j = j + 1) if (rank_d[j] == x) ix = j[TIDW-1:0];
-    for (j = 0; j < T - 1; j = j + 1) rem[j] = (j[TIDW-1:0] < ix) ? rank_d[j] : rank_d[j+1];
-    rem[T-1] = x;
+    k   = {TIDW{1'b0}};
+    tie = 1'b0;
     if (launch_valid_i) begin
+      for (j = 0; j < T; j = j + 1) begin
+        // k = slot at ranking position j; counts resident TBs the new one
+        // does not rank before (a prefix, since the ranking is sorted).
+        k   = rank_d[j];
+        tie = (launch_id_i < id_q[k]) || ((launch_id_i == id_q[k]) && (x < k));
+        if ((st[k] != EMPTY) && !(finish_valid_i && (k == finish_tb_i)) &&
+            (k != x) && !(ins_slow ? (!rz_q[k] || tie) : (rz_q[k] && tie)))
+          pos = pos + 1'b1;
+      end
+      ix = {TIDW{1'b0}};
+      for (j = 0; j < T; j = j + 1) if (rank_d[j] == x) ix = j[TIDW-1:0];
+      for (j = 0; j < T - 1; j = j + 1) rem[j] = (j[TIDW-1:0] < ix) ? rank_d[j] : rank_d[j+1];
+      rem[T-1] = x;
       for (j = 0; j < T; j = j + 1) begin
         if (j[TIDW-1:0] < pos)       rank_d[j] = rem[j];
         else if (j[TIDW-1:0] == pos) rank_d[j] = x;
