@@ -1,5 +1,6 @@
 """The runs of a `scwarp sweep` over every workload, for the scripts that
-compare grid entries run by run (rtl_timing, rlws_theta_width)."""
+compare grid entries run by run (rtl_timing, rlws_theta_width), and a
+sweep's policy entry as `scwarp run` options (compare_reports, rtl_speed)."""
 import json
 import os
 import subprocess
@@ -7,6 +8,26 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCWARP = os.path.join(REPO, "build", "scwarp")
+
+
+def run_args(entry):
+    """`scwarp run` options for a sweep's policy entry
+    (ISSUE[+FETCH][@TRANSFORM][,NAME=VALUE...], docs/cli.md); "default"
+    keeps the configuration's policies."""
+    entry, *sets = entry.split(",")
+    if entry == "default":
+        args = []
+    else:
+        rest, _, transform = entry.partition("@")
+        sched, _, fetch = rest.partition("+")
+        args = ["--sched", sched]
+        if fetch:
+            args += ["--fetch", fetch]
+        if transform:
+            args += ["--transform", transform]
+    for s in sets:
+        args += ["--set", s]
+    return args
 
 
 def verified_cycles(scwarp, entries, size, jobs, out):
