@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace scwarp::func {
 
 using ptx::Space;
@@ -104,6 +106,50 @@ Access resolve_access(ExecContext& c, unsigned lane, Space space, uint64_t addr,
               a.space, a.addr};
     }
     default: c.unsupported(std::string("memory access in space .") + ptx::space_name(a.space));
+  }
+}
+
+std::optional<WarpAccess> resolve_warp_access(ExecContext& c, Space space,
+                                              const std::array<uint64_t, kWarpSize>& addrs,
+                                              uint32_t bytes, bool write) {
+  uint64_t lo = ~0ull, hi = 0, any_bits = 0;
+  for_lanes(c.exec, [&](unsigned l) {
+    lo = std::min(lo, addrs[l]);
+    hi = std::max(hi, addrs[l]);
+    any_bits |= addrs[l];
+  });
+  const bool power_of_two = bytes != 0 && (bytes & (bytes - 1)) == 0;
+  if (lo > hi || !power_of_two || (any_bits & (bytes - 1)) != 0) return std::nullopt;
+  uint64_t window = 0;
+  if (space == Space::Generic) {
+    // Global allocations end below the first window, and each window is one
+    // range: the lowest and highest address in one space put all in it.
+    uint64_t lo_in, hi_in;
+    space = generic_space(lo, &lo_in);
+    if (generic_space(hi, &hi_in) != space) return std::nullopt;
+    window = lo - lo_in;
+  }
+  const uint64_t lo_in = lo - window, span = hi - lo + bytes;
+  switch (space) {
+    case Space::Global:
+    case Space::Const: {
+      if (lo_in < kNullPage) return std::nullopt;
+      const LaunchSpec& spec = c.engine.spec();
+      const uint64_t const_bytes = spec.module->const_bytes;
+      bool may_touch_const = space == Space::Const ||
+                             (const_bytes != 0 && lo_in < spec.const_segment + const_bytes &&
+                              spec.const_segment < lo_in + span);
+      if (write && may_touch_const) return std::nullopt;
+      uint8_t* p = c.memory().translate(lo_in, span);
+      if (!p) return std::nullopt;
+      return WarpAccess{p, space, window, lo_in};
+    }
+    case Space::Shared: {
+      std::vector<uint8_t>& shared = c.shared();
+      if (lo_in > shared.size() || span > shared.size() - lo_in) return std::nullopt;
+      return WarpAccess{shared.data() + lo_in, space, window, lo_in};
+    }
+    default: return std::nullopt;
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "sc_model/func/exec_context.h"
 
@@ -27,12 +28,35 @@ Access resolve_access(ExecContext& c, unsigned lane, ptx::Space space, uint64_t 
 // Faults a write into the module's .const variables (through any pointer).
 void check_writable(ExecContext& c, unsigned lane, const Access& a);
 
+// A whole warp's access resolved at once: lane l's bytes are at
+// base + (addrs[l] - window - lo), its address in `space` addrs[l] - window.
+struct WarpAccess {
+  uint8_t* base;     // host memory of address `lo`
+  ptx::Space space;  // real space (Global, Const or Shared)
+  uint64_t window;   // generic window base subtracted from every address (0 if none)
+  uint64_t lo;       // lowest address in `space`
+};
+
+// The common case of an access in one check instead of one per lane: every
+// executing lane's address in `addrs` aligned, in one global allocation or
+// in the block's shared memory, and (for a write) none in the module's
+// .const variables. Empty otherwise: the per-lane path then resolves each
+// lane and names the first that faults, so both paths give the same result.
+std::optional<WarpAccess> resolve_warp_access(ExecContext& c, ptx::Space space,
+                                              const std::array<uint64_t, kWarpSize>& addrs,
+                                              uint32_t bytes, bool write);
+
+// Notes the space and size of a warp's accesses in the instruction's
+// ExecRecord: the lanes' space, or Generic where lanes differ.
+inline void record_access_space(ExecContext& c, ptx::Space space, uint32_t bytes) {
+  ptx::Space& s = c.rec.mem_space;
+  s = (s == ptx::Space::None || s == space) ? space : ptx::Space::Generic;
+  c.rec.mem_bytes = bytes;
+}
 // Notes lane's access in the instruction's ExecRecord. Inline: it runs once
 // per lane of every memory instruction.
 inline void record_access(ExecContext& c, unsigned lane, const Access& a, uint32_t bytes) {
-  ptx::Space& s = c.rec.mem_space;
-  s = (s == ptx::Space::None || s == a.space) ? a.space : ptx::Space::Generic;
-  c.rec.mem_bytes = bytes;
+  record_access_space(c, a.space, bytes);
   c.rec.addr[lane] = a.addr;
 }
 
@@ -46,6 +70,30 @@ inline void copy_element(void* dst, const void* src, unsigned bytes) {
     case 8: std::memcpy(dst, src, 8); return;
     default: std::memcpy(dst, src, bytes);
   }
+}
+
+// Calls f(lane, host pointer) for every executing lane's access of `bytes`
+// at addrs[lane] in the instruction's space, noting each in the ExecRecord;
+// faults (naming the lane) as resolve_access does, and for a write as
+// check_writable does.
+template <typename F>
+inline void for_lane_accesses(ExecContext& c, const std::array<uint64_t, kWarpSize>& addrs,
+                              uint32_t bytes, bool write, F&& f) {
+  if (std::optional<WarpAccess> w = resolve_warp_access(c, c.in.space, addrs, bytes, write)) {
+    record_access_space(c, w->space, bytes);
+    for_lanes(c.exec, [&](unsigned l) {
+      uint64_t addr = addrs[l] - w->window;
+      c.rec.addr[l] = addr;
+      f(l, w->base + (addr - w->lo));
+    });
+    return;
+  }
+  for_lanes(c.exec, [&](unsigned l) {
+    Access a = resolve_access(c, l, c.in.space, addrs[l], bytes);
+    if (write) check_writable(c, l, a);
+    record_access(c, l, a, bytes);
+    f(l, a.ptr);
+  });
 }
 
 // Generic address -> (space, address in space), no checks.

@@ -7,15 +7,19 @@ namespace scwarp::func {
 
 using ptx::Operand;
 
-// Raw little-endian bytes -> register slot, sign-extending signed types.
-static uint64_t load_element(const uint8_t* p, unsigned bytes, bool is_signed) {
-  uint64_t v = 0;
-  copy_element(&v, p, bytes);
-  if (is_signed && bytes < 8) {
-    unsigned shift = 64 - bytes * 8;
-    v = uint64_t(int64_t(v << shift) >> shift);
+// Calls f.template operator()<T>() with the integer type of an element of
+// `bytes` bytes: a register holds it sign-extended when signed, else
+// zero-extended. One dispatch per instruction keeps the per-lane copies
+// fixed-size moves.
+template <typename F>
+static void with_element_type(ExecContext& c, unsigned bytes, bool is_signed, F&& f) {
+  switch (bytes) {
+    case 1: return is_signed ? f.template operator()<int8_t>() : f.template operator()<uint8_t>();
+    case 2: return is_signed ? f.template operator()<int16_t>() : f.template operator()<uint16_t>();
+    case 4: return is_signed ? f.template operator()<int32_t>() : f.template operator()<uint32_t>();
+    case 8: return f.template operator()<uint64_t>();
+    default: c.unsupported(std::string("type .") + ptx::type_name(c.in.type));
   }
-  return v;
 }
 
 // The registers of a data operand: one for a scalar, vec_count for {a,b,..}.
@@ -43,11 +47,15 @@ static void load(ExecContext& c) {
   auto dst = element_registers(c, c.in.ops[0]);
   std::array<uint64_t, kWarpSize>& addrs = c.scratch[0];
   lane_addresses(c, c.in.ops.at(1), addrs);
-  for_lanes(c.exec, [&](unsigned l) {
-    Access a = resolve_access(c, l, c.in.space, addrs[l], elem * n);
-    record_access(c, l, a, elem * n);
-    for (unsigned k = 0; k < n; ++k)
-      if (dst[k]) dst[k][l] = load_element(a.ptr + k * elem, elem, is_signed);
+  with_element_type(c, elem, is_signed, [&]<typename T>() {
+    for_lane_accesses(c, addrs, elem * n, false, [&](unsigned l, const uint8_t* p) {
+      for (unsigned k = 0; k < n; ++k) {
+        if (!dst[k]) continue;
+        T v;
+        std::memcpy(&v, p + k * sizeof(T), sizeof(T));
+        dst[k][l] = uint64_t(int64_t(v));
+      }
+    });
   });
 }
 
@@ -68,14 +76,13 @@ static void store(ExecContext& c) {
   }
   std::array<uint64_t, kWarpSize>& addrs = c.scratch[0];
   lane_addresses(c, c.in.ops[0], addrs);
-  for_lanes(c.exec, [&](unsigned l) {
-    Access a = resolve_access(c, l, c.in.space, addrs[l], elem * n);
-    check_writable(c, l, a);
-    record_access(c, l, a, elem * n);
-    for (unsigned k = 0; k < n; ++k) {
-      uint64_t v = src[k][l];
-      copy_element(a.ptr + k * elem, &v, elem);
-    }
+  with_element_type(c, elem, false, [&]<typename T>() {
+    for_lane_accesses(c, addrs, elem * n, true, [&](unsigned l, uint8_t* p) {
+      for (unsigned k = 0; k < n; ++k) {
+        T v = T(src[k][l]);
+        std::memcpy(p + k * sizeof(T), &v, sizeof(T));
+      }
+    });
   });
 }
 

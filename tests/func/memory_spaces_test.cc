@@ -187,5 +187,55 @@ TEST(MemorySpaces, SharedAddressRegisterPlusOffsetWrapsAt32Bits) {
   EXPECT_EQ(dev.download<uint32_t>(out, 1)[0], 42u);
 }
 
+// One generic load and store whose lanes point into two global allocations
+// and into shared memory: no single range covers the warp, so each lane is
+// resolved on its own (address_map.h, for_lane_accesses), with the same
+// result as one pointer per warp would give.
+TEST(MemorySpaces, OneAccessAcrossTwoAllocationsAndSharedMemory) {
+  runtime::Device dev;
+  const auto& m = dev.load_module(kHeader + R"(
+.visible .entry k(.param .u64 a, .param .u64 b, .param .u64 out)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<11>;
+  .reg .pred %p<3>;
+  .shared .align 4 .b8 s[128];
+  ld.param.u64 %rd1, [a];
+  ld.param.u64 %rd2, [b];
+  ld.param.u64 %rd3, [out];
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd4, %r1, 4;
+  mov.u64 %rd5, s;
+  add.s64 %rd6, %rd5, %rd4;
+  add.u32 %r2, %r1, 100;
+  st.shared.u32 [%rd6], %r2;
+  setp.lt.u32 %p1, %r1, 8;
+  selp.b64 %rd7, %rd1, %rd2, %p1;
+  add.s64 %rd7, %rd7, %rd4;
+  cvta.shared.u64 %rd8, %rd6;
+  setp.lt.u32 %p2, %r1, 16;
+  selp.b64 %rd9, %rd7, %rd8, %p2;
+  ld.u32 %r3, [%rd9];
+  add.u32 %r4, %r3, 1000;
+  st.u32 [%rd9], %r4;
+  ld.shared.u32 %r5, [%rd6];
+  add.s64 %rd10, %rd3, %rd4;
+  st.global.u32 [%rd10], %r5;
+  ret;
+}
+)", "mixed.ptx");
+  std::vector<uint32_t> a(32), b(32);
+  for (uint32_t i = 0; i < 32; ++i) a[i] = i, b[i] = 50 + i;
+  uint64_t da = dev.upload(a), db = dev.upload(b), out = dev.malloc(32 * 4);
+  dev.launch(m, "k", {1, 1, 1}, {32, 1, 1}, 0, KernelArgs().add(da).add(db).add(out));
+  auto got_a = dev.download<uint32_t>(da, 32), got_b = dev.download<uint32_t>(db, 32);
+  auto got_shared = dev.download<uint32_t>(out, 32);
+  for (uint32_t i = 0; i < 32; ++i) {
+    EXPECT_EQ(got_a[i], i < 8 ? 1000 + i : i) << i;
+    EXPECT_EQ(got_b[i], i >= 8 && i < 16 ? 1050 + i : 50 + i) << i;
+    EXPECT_EQ(got_shared[i], i >= 16 ? 1100 + i : 100 + i) << i;
+  }
+}
+
 }  // namespace
 }  // namespace scwarp::test
