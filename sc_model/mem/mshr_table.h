@@ -6,6 +6,7 @@
 // its table of waiting accesses).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -42,17 +43,29 @@ class MshrTable {
 
  private:
   struct Entry {
-    bool valid = false;
     std::vector<uint64_t> requests;  // capacity max_merge, kept across uses
   };
   int find(uint64_t line_addr) const;  // index of the line's entry, -1 if none
+  uint32_t lowest_free_entry() const;
+
+  // The index from line to entry: open addressing with linear probing in a
+  // power-of-two table at most half full, so a lookup probes about one slot
+  // where a scan of the entries read all 256 of an L2 slice's.
+  static constexpr uint32_t kNoEntry = ~0u;
+  struct Slot {
+    uint64_t line = 0;
+    uint32_t entry = kNoEntry;  // kNoEntry: the slot is empty
+  };
+  size_t home_slot(uint64_t line_addr) const;
+  size_t slot_of(uint64_t line_addr) const;  // its slot, or the empty one where it would go
+  void erase_slot(size_t slot);
 
   uint32_t max_merge_;
   uint32_t in_use_ = 0;
   std::vector<Entry> entries_;
-  // Entry i's line (stale while it is free): find() scans these packed
-  // addresses, several per cache line, and reads valid only on a match.
-  std::vector<uint64_t> lines_;
+  std::vector<Slot> slots_;
+  unsigned slot_bits_;
+  std::vector<uint64_t> free_;  // bit i of word i/64: entry i is free
 };
 
 }  // namespace scwarp::mem

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
 #include "sc_model/common/error.h"
 
 namespace scwarp::mem {
@@ -60,6 +63,41 @@ TEST(MshrTable, UnexpectedResponseIsAnError) {
   EXPECT_THROW(mshr.release(0x100, done), Error);
   EXPECT_THROW(MshrTable(0, 1), Error);
   EXPECT_THROW(MshrTable(1, 0), Error);
+}
+
+// Random adds, checks and releases against a plain model (a map from line to
+// its waiting requests): same outcomes, same requests released in the same
+// order, with few lines (many merges) and many (tables fill, probe runs wrap
+// and shift back on release).
+TEST(MshrTable, MatchesAMapOnRandomTraffic) {
+  std::mt19937_64 rng(11);
+  for (uint32_t entries : {1u, 3u, 32u, 256u}) {
+    for (uint64_t lines : {4ull, 64ull, 4096ull}) {
+      const uint32_t max_merge = 1 + uint32_t(rng() % 4);
+      MshrTable table(entries, max_merge);
+      std::map<uint64_t, std::vector<uint64_t>> model;
+      for (uint64_t request = 0; request < 20000; ++request) {
+        const uint64_t line = (rng() % lines) * 128;
+        if (rng() % 3 == 0 && !model.empty()) {
+          auto it = std::next(model.begin(), long(rng() % model.size()));
+          std::vector<uint64_t> out;
+          table.release(it->first, out);
+          ASSERT_EQ(out, it->second) << entries << " entries, line " << it->first;
+          model.erase(it);
+          continue;
+        }
+        auto it = model.find(line);
+        MshrOutcome want = it != model.end()
+                               ? (it->second.size() < max_merge ? MshrOutcome::Merged : MshrOutcome::MergeFull)
+                               : (model.size() < entries ? MshrOutcome::NewEntry : MshrOutcome::TableFull);
+        ASSERT_EQ(table.check(line), want);
+        ASSERT_EQ(table.add(line, request), want) << entries << " entries, line " << line;
+        if (accepted(want)) model[line].push_back(request);
+        ASSERT_EQ(table.in_use(), model.size());
+        ASSERT_EQ(table.pending(line), model.count(line) == 1);
+      }
+    }
+  }
 }
 
 }  // namespace
