@@ -1,47 +1,111 @@
 #include "sc_model/common/clocked_module.h"
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace scwarp {
 
 namespace {
 std::exception_ptr pending_fault;
+}
 
-// The next cycle, one event for every busy unit: a unit waiting for it is
-// one entry in the event's list, where a timed wait of its own would be one
-// more entry in SystemC's timed-event heap per unit and cycle (a tenth of a
-// memory-bound run's time; docs/performance.md). Its first notify in a cycle
-// schedules it, the others find it scheduled. Units run in another order
-// inside a cycle than with their own timers; scripts/compare_reports found
-// every run report unchanged by that (25 workloads x 6 policies, the whole
-// ctest suite too). Made on first use and never destroyed: the simulation
-// context it belongs to lives as long as the process.
-sc_core::sc_event& next_cycle() {
-  static auto* event = new sc_core::sc_event;
-  return *event;
-}
-}
+// The one process that ticks the units. Each cycle it runs, it ticks every
+// unit due then, in the order the units were built, and again any a later
+// unit woke for that same cycle (as a delta cycle would have run it); then it
+// arms its event for the earliest cycle a unit is due, or sleeps when none
+// is. A unit woken from outside a cycle (a kernel start between sc_start
+// calls) re-arms the event if it is due earlier.
+//
+// The units tick in another order inside a cycle than SystemC ran their own
+// processes in; every hand-over between units goes through a DelayQueue of
+// at least one cycle, and scripts/compare_reports found every run report
+// unchanged (docs/performance.md).
+class CycleDriver : public sc_core::sc_module {
+ public:
+  // Made with the first unit (a child of it in the SystemC hierarchy, which
+  // SystemC makes top-level when that unit is destroyed) and never
+  // destroyed: the simulation context it belongs to lives as long as the
+  // process, which elaborates one design.
+  static CycleDriver& get() {
+    static auto* driver = new CycleDriver("cycle_driver");
+    return *driver;
+  }
+
+  void add(ClockedModule* unit) { units_.push_back(unit); }
+  void remove(ClockedModule* unit) { std::erase(units_, unit); }
+
+  // A unit is due at `at` (a wake_at() earlier than its others).
+  void woken(uint64_t at, uint64_t now) {
+    if (in_cycle_) {
+      due_now_ |= at <= now;  // the loop in run() takes it; later cycles are armed at its end
+      return;
+    }
+    arm(at, now);
+  }
+
+ private:
+  explicit CycleDriver(sc_core::sc_module_name name) : sc_core::sc_module(name) {
+    SC_HAS_PROCESS(CycleDriver);
+    SC_METHOD(run);  // and at initialisation: every unit is due at cycle 0
+    sensitive << tick_;
+  }
+
+  void arm(uint64_t at, uint64_t now) {
+    if (at >= armed_ && armed_ > now) return;  // the event fires by then anyway
+    armed_ = std::max(at, now);
+    tick_.notify(armed_ > now ? (armed_ - now) * kCycleTime : sc_core::SC_ZERO_TIME);
+  }
+
+  void run() {
+    const uint64_t now = current_cycle();
+    in_cycle_ = true;
+    bool ok = true;
+    do {
+      due_now_ = false;
+      // By index: a unit's tick may not add or remove units, but the vector
+      // is read afresh each step all the same.
+      for (size_t i = 0; ok && i < units_.size(); ++i)
+        if (units_[i]->due() <= now) ok = units_[i]->run(now);
+    } while (ok && due_now_);
+    in_cycle_ = false;
+    armed_ = ClockedModule::kIdle;
+    if (!ok) {  // a fault: the simulation pauses; nothing runs until whoever started it rethrows
+      sc_core::sc_pause();
+      return;
+    }
+    uint64_t next = ClockedModule::kIdle;
+    for (const ClockedModule* unit : units_) next = std::min(next, unit->due());
+    if (next != ClockedModule::kIdle) arm(next, now);
+  }
+
+  std::vector<ClockedModule*> units_;
+  sc_core::sc_event tick_;
+  bool in_cycle_ = false;
+  bool due_now_ = false;  // in a cycle, a unit was woken for the cycle itself
+  uint64_t armed_ = 0;    // the cycle tick_ fires at (kIdle: none); the initialisation run is cycle 0
+};
 
 std::exception_ptr ClockedModule::take_fault() { return std::exchange(pending_fault, nullptr); }
 
 ClockedModule::ClockedModule(sc_core::sc_module_name name, bool skip_idle)
-    : sc_core::sc_module(name), skip_idle_(skip_idle) {
-  SC_HAS_PROCESS(ClockedModule);
-  SC_METHOD(run);
+    : sc_core::sc_module(name), skip_idle_(skip_idle), driver_(CycleDriver::get()) {
+  driver_.add(this);
 }
+
+ClockedModule::~ClockedModule() { driver_.remove(this); }
 
 void ClockedModule::wake_at(uint64_t at) {
-  uint64_t now = current_cycle();
-  wake_.notify(at > now ? (at - now) * kCycleTime : sc_core::SC_ZERO_TIME);
+  const uint64_t now = current_cycle();
+  if (at <= now) at = ticked_in(now) ? now + 1 : now;
+  if (at >= woken_) return;  // woken by then already
+  woken_ = at;
+  driver_.woken(at, now);
 }
 
-void ClockedModule::run() {
-  uint64_t now = current_cycle();
-  if (ticked_ && now == last_tick_) {  // a second trigger in a cycle already ticked
-    next_trigger(kCycleTime, wake_);
-    return;
-  }
-  uint64_t first_untick = ticked_ ? last_tick_ + 1 : 0;
+bool ClockedModule::run(uint64_t now) {
+  if (woken_ <= now) woken_ = kIdle;
+  const uint64_t first_untick = ticked_ ? last_tick_ + 1 : 0;
   if (now > first_untick) skipped(first_untick, now - first_untick);
   ticked_ = true;
   last_tick_ = now;
@@ -50,18 +114,11 @@ void ClockedModule::run() {
     next = tick(now);
   } catch (...) {
     if (!pending_fault) pending_fault = std::current_exception();
-    sc_core::sc_pause();
-    next_trigger(wake_);
-    return;
+    timer_ = kIdle;
+    return false;
   }
-  if (!skip_idle_ || next <= now + 1) {
-    next_cycle().notify(kCycleTime);
-    next_trigger(next_cycle());
-  } else if (next == kIdle) {
-    next_trigger(wake_);
-  } else {
-    next_trigger((next - now) * kCycleTime, wake_);
-  }
+  timer_ = !skip_idle_ ? now + 1 : std::max(next, now + 1);
+  return true;
 }
 
 }  // namespace scwarp
