@@ -210,6 +210,7 @@ void Sm::update_policy_view(uint64_t cycle) {
 // the policy sees whether the kernel's indices are all out (slow phase).
 // True while a request is outstanding: the SM must not sleep through its grant.
 bool Sm::serve_tb_indices(uint64_t cycle) {
+  if (table_.resident_virtual_tbs() == 0) return false;
   bool busy = false;
   for (uint32_t t = 0; t < table_.tbs().size(); ++t) {
     TbSlot& tb = table_.tbs()[t];

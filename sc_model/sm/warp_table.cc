@@ -90,6 +90,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
   tb_views_[t] = sched::TbView{.slot = t, .valid = true, .id = launch.id, .kernel = launch.kernel, .launch_cycle = cycle,
                                .launch_order = launches_++, .first_warp = first, .warps = count};
   ++resident_;
+  resident_virtual_ += tb.engine->uses_virtual_tbs();
   rebuild_scheduler_lists();
   refresh_tb(t);
   return t;
@@ -108,6 +109,7 @@ void WarpTable::remove(uint32_t t) {
     warp_views_[w].ibuffer_count = 0;
     set_fetchable(w, false);
   }
+  resident_virtual_ -= tbs_[t].engine->uses_virtual_tbs();
   tbs_[t] = TbSlot{};
   v.valid = false;
   --resident_;

@@ -83,6 +83,8 @@ class WarpTable {
   // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
   const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
   uint32_t resident_tbs() const { return resident_; }
+  // Resident TBs of kernels that use virtual TBs (nexttbid: VTW).
+  uint32_t resident_virtual_tbs() const { return resident_virtual_; }
   uint32_t schedulers() const { return uint32_t(by_scheduler_.size()); }
 
   sched::SmView& view() { return view_; }
@@ -122,6 +124,7 @@ class WarpTable {
   Scoreboard scoreboard_;
   sched::SmView view_;
   uint32_t resident_ = 0;
+  uint32_t resident_virtual_ = 0;
   uint64_t launches_ = 0;
 };
 
