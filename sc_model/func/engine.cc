@@ -25,16 +25,14 @@ Warp::Warp() = default;
 Warp::~Warp() = default;
 
 // A large warp's are those of its speaker row (whose frames are its own).
-uint32_t Warp::next_pc() const {
-  const Warp& w = large() ? speaker() : *this;
-  return w.frames_.empty() || w.state_ == WarpState::Exited ? ptx::kNoPc : w.frames_.back()->stack.back().pc;
-}
-uint32_t Warp::next_function() const {
-  const Warp& w = large() ? speaker() : *this;
-  return w.frames_.empty() || w.state_ == WarpState::Exited ? 0 : w.frames_.back()->function;
-}
-uint32_t Warp::active_mask() const {
-  return frames_.empty() ? 0 : frames_.back()->stack.back().mask;
+void Warp::sync_top() {
+  if (frames_.empty()) {
+    top_ = Top{};
+    return;
+  }
+  const CallFrame& f = *frames_.back();
+  // A row of a large warp may hold an emptied stack until its rows pop together.
+  top_ = f.stack.empty() ? Top{ptx::kNoPc, f.function, 0} : Top{f.stack.back().pc, f.function, f.stack.back().mask};
 }
 
 Block::Block() = default;
@@ -163,6 +161,7 @@ std::unique_ptr<Warp> Engine::make_warp(uint32_t id, uint32_t live_mask) const {
     for (unsigned l = 0; l < kWarpSize; ++l) std::memcpy(frame->lane_params(l), spec_.params.data(), n);
   frame->stack.push_back(StackEntry{0, live_mask, ptx::kNoPc});
   warp->frames_.push_back(std::move(frame));
+  warp->sync_top();
   return warp;
 }
 
@@ -312,6 +311,7 @@ void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
     c.top().pc = pc + 1;
     c.normalize_stack();
   }
+  warp.sync_top();
   ++warp.instructions_;
 }
 

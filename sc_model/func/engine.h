@@ -6,9 +6,12 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "sc_model/func/memory.h"
@@ -63,12 +66,9 @@ struct ExecRecord {
   // memory instructions: the state space accessed (generic resolved to the
   // real one; Generic only when the lanes fell into different spaces), the
   // bytes each lane accessed and, for each lane of exec_mask, its address
-  // within that space (shared: offset in the block's shared memory; local:
-  // offset in the thread's local frames; global/const: device address).
-  // Other lanes' entries are stale.
+  // within that space (`addr`, last below).
   ptx::Space mem_space = ptx::Space::None;
   uint32_t mem_bytes = 0;
-  std::array<uint64_t, kWarpSize> addr{};
   // branches
   bool is_branch = false;
   bool diverged = false;
@@ -84,7 +84,21 @@ struct ExecRecord {
   // register bank; 0 for an ordinary warp).
   uint32_t tag = 0;
   uint32_t rf_row = 0;
+  // Each lane of exec_mask's address within mem_space (shared: offset in the
+  // block's shared memory; local: offset in the thread's local frames;
+  // global/const: device address). Other lanes' entries are stale. Last, so
+  // a copy for a unit that reads no address can leave out most of the bytes
+  // (copy_without_addresses).
+  std::array<uint64_t, kWarpSize> addr{};
 };
+
+// `to` = `from` except the lane addresses, which keep their old values.
+inline void copy_without_addresses(ExecRecord& to, const ExecRecord& from) {
+  static_assert(std::is_trivially_copyable_v<ExecRecord> && std::is_standard_layout_v<ExecRecord>);
+  static_assert(offsetof(ExecRecord, addr) + sizeof(ExecRecord::addr) == sizeof(ExecRecord),
+                "the addresses must be the record's last member");
+  std::memcpy(static_cast<void*>(&to), &from, offsetof(ExecRecord, addr));
+}
 
 // Why a virtual warp (a kernel using nexttbid, VTW) may not issue its next
 // instruction now, whatever the scheduler wants (seed 004 Sec. 4.2.1, 4.4):
@@ -118,9 +132,17 @@ class Warp {
   ~Warp();
   uint32_t id_in_block() const { return id_; }
   WarpState state() const { return large() ? large_state() : state_; }
-  uint32_t next_pc() const;                          // pc of the instruction step() will execute
-  uint32_t next_function() const;                    // its function index
-  uint32_t active_mask() const;                      // lanes the next instruction runs on
+  // pc of the instruction step() will execute, its function index, and the
+  // lanes it runs on (kNoPc, 0, 0 without a frame; pc kNoPc once exited).
+  uint32_t next_pc() const {
+    const Warp& w = large() ? speaker() : *this;
+    return w.state_ == WarpState::Exited ? ptx::kNoPc : w.top_.pc;
+  }
+  uint32_t next_function() const {
+    const Warp& w = large() ? speaker() : *this;
+    return w.state_ == WarpState::Exited ? 0 : w.top_.function;
+  }
+  uint32_t active_mask() const { return top_.mask; }
   uint32_t live_mask() const { return live_mask_; }  // lanes not exited
   uint64_t instructions() const { return instructions_; }
   uint32_t barrier() const { return barrier_; }      // the barrier it waits at (state AtBarrier) or last waited at
@@ -147,8 +169,18 @@ class Warp {
   WarpState large_state() const;
   uint32_t large_active_threads() const;
   uint32_t large_live_threads() const;
+  // Copies the innermost frame's function and the top of its stack into
+  // top_: the engine calls it after every step and at creation, the only
+  // times frames and stacks change.
+  void sync_top();
   uint32_t id_ = 0;
   WarpState state_ = WarpState::Ready;
+  // What next_pc(), next_function() and active_mask() return, kept by
+  // sync_top(): the SM asks for them for every warp at every fetch and
+  // issue, and the chase through the frames to the stack missed the cache.
+  struct Top {
+    uint32_t pc = ptx::kNoPc, function = 0, mask = 0;
+  } top_;
   uint32_t live_mask_ = 0;
   uint64_t instructions_ = 0;
   // Call frames, innermost last; each holds its own re-convergence stack.

@@ -177,6 +177,7 @@ void Engine::step_large(Block& block, Warp& warp, ExecRecord& rec, std::vector<E
     }
   }
   step.pop_finished();
+  for (Warp* row : warp.rows_) row->sync_top();
   rec.is_branch = in.op == Opcode::Bra;
   rec.diverged = rec.is_branch && lanes.any_exec && !lanes.all_exec;
   rec.warp_exited = warp.state() == WarpState::Exited;

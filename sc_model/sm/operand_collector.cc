@@ -84,7 +84,11 @@ void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool
   uint32_t e = set.free_entries.back();
   set.free_entries.pop_back();
   Entry& entry = set.entries[e];
-  entry.rec = rec;
+  // The lane addresses, most of a record's bytes, matter only to the LD/ST unit.
+  if (unit == ExecUnitKind::Ldst)
+    entry.rec = rec;
+  else
+    func::copy_without_addresses(entry.rec, rec);
   entry.warp = warp;
   entry.long_latency = long_latency;
   entry.reads_missing = 0;
