@@ -156,6 +156,7 @@ void IssueStage::count_dispatch(uint32_t w, const func::ExecRecord& rec, bool lo
   sched::WarpView& v = table_.warp_views()[w];
   TbSlot& tb = table_.tbs()[v.tb_slot];
   ++tb.in_flight;
+  table_.touch_tb(v.tb_slot);
   ++table_.warps()[w].issued_in_flight;
   ++tb.warp_instructions;
   ++counters_.warp_instructions;
@@ -186,6 +187,7 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   // The TB is not done while its instruction is still being broken down
   // (its last, an exit, may have ended every warp already).
   ++table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
+  table_.touch_tb(table_.warp_views()[w].tb_slot);
   apply_effects(w, rec_);
   measure(w, rec_, cycle);
   tell_policy_effects(w, rec_);
@@ -215,6 +217,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   if (!former.busy()) {
     slot.deps.all_formed();
     --table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
+    table_.touch_tb(table_.warp_views()[w].tb_slot);
   }
   table_.refresh(w);
   policy_.on_issue(table_.view(), w, uint32_t(std::popcount(rec_.exec_mask)));
@@ -228,6 +231,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
 void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
   uint32_t t = table_.warp_views()[w].tb_slot;
   sched::TbView& tb = table_.tb_views()[t];
+  table_.touch_tb(t);
   if (rec.reached_barrier) ++tb.warps_at_barrier;
   if (rec.warp_exited) {
     ++tb.warps_exited;

@@ -154,15 +154,17 @@ bool Sm::take_launches(uint64_t cycle) {
   return any;
 }
 
+// Only TBs touched since the last cycle can have finished or deadlocked: a
+// TB's state changes with its issues, completions and launch alone.
 bool Sm::finish_tbs(uint64_t cycle) {
   bool any = false;
-  for (uint32_t t = 0; t < table_.tbs().size(); ++t) {
+  table_.take_touched_tbs([&](uint32_t t) {
     const sched::TbView& v = table_.tb_views()[t];
     const TbSlot& tb = table_.tbs()[t];
-    if (!v.valid || tb.in_flight != 0) continue;
+    if (!v.valid || tb.in_flight != 0) return;
     if (v.warps_exited != v.warps) {
       check_deadlock(t);
-      continue;
+      return;
     }
     stats::TbRecord record{tb.kernel, v.id, sm_id_, tb.start_cycle, cycle,
                            tb.warp_instructions, tb.thread_instructions,
@@ -173,7 +175,7 @@ bool Sm::finish_tbs(uint64_t cycle) {
     ++counters_.tbs_completed;
     tb_sink->tb_done(record);
     any = true;
-  }
+  });
   return any;
 }
 
@@ -270,6 +272,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
   table_.scoreboard().release(warp, instr.writes);
   if (tag) deps.complete(tag);  // a large warp's sub-warp
   --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
+  table_.touch_tb(table_.warp_views()[warp].tb_slot);
   --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;
   table_.refresh(warp);

@@ -17,6 +17,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
       fetchable_((cfg.scheduled_warps_per_sm() + 63) / 64, 0),
+      touched_tbs_((cfg.max_tbs_per_sm + 63) / 64, 0),
       cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
@@ -91,6 +92,7 @@ uint32_t WarpTable::place(TbLaunch launch, uint64_t cycle) {
                                .launch_order = launches_++, .first_warp = first, .warps = count};
   ++resident_;
   resident_virtual_ += tb.engine->uses_virtual_tbs();
+  touch_tb(t);
   rebuild_scheduler_lists();
   refresh_tb(t);
   return t;

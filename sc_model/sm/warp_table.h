@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "sc_model/config/gpu_config.h"
@@ -48,7 +49,7 @@ struct TbSlot {
   uint64_t kernel = 0;
   uint64_t start_cycle = 0;
   uint64_t warp_instructions = 0, thread_instructions = 0;
-  uint32_t in_flight = 0;      // issued instructions not yet written back / completed
+  uint32_t in_flight = 0;      // issued instructions not yet written back / completed (WarpTable::touch_tb after a change)
   TbMeasure measure;           // for the papers' metrics
   // VTW: a warp waits for the next logical TB index (SiblingHold::Index);
   // the SM asks the GPU-wide counter once and hands the grant to the engine.
@@ -80,6 +81,18 @@ class WarpTable {
         out.push_back(word * 64 + uint32_t(std::countr_zero(bits)));
   }
   void refresh_tb(uint32_t tb_slot);
+  // TB `tb_slot`'s instructions in flight, exited warps or warps at a
+  // barrier changed: it may have finished or deadlocked (Sm::finish_tbs
+  // looks only at touched TBs).
+  void touch_tb(uint32_t tb_slot) { touched_tbs_[tb_slot / 64] |= 1ull << (tb_slot % 64); }
+  // Calls f(tb_slot) for each TB touched since the last call, ascending, and
+  // forgets them.
+  template <typename F>
+  void take_touched_tbs(F&& f) {
+    for (uint32_t word = 0; word < touched_tbs_.size(); ++word)
+      for (uint64_t bits = std::exchange(touched_tbs_[word], 0); bits != 0; bits &= bits - 1)
+        f(word * 64 + uint32_t(std::countr_zero(bits)));
+  }
   // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
   const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
   uint32_t resident_tbs() const { return resident_; }
@@ -116,6 +129,7 @@ class WarpTable {
   // Bit w % 64 of word w / 64: fetch may pick warp w. Fetch scans it every
   // cycle: a word per 64 warps, not a pointer chase or a byte per warp.
   std::vector<uint64_t> fetchable_;
+  std::vector<uint64_t> touched_tbs_;  // bit t % 64 of word t / 64: TB slot t touched (touch_tb)
   const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
