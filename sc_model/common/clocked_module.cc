@@ -32,8 +32,17 @@ class CycleDriver : public sc_core::sc_module {
     return *driver;
   }
 
-  void add(ClockedModule* unit) { units_.push_back(unit); }
-  void remove(ClockedModule* unit) { std::erase(units_, unit); }
+  // The unit's index, for set_due().
+  size_t add(ClockedModule* unit) {
+    units_.push_back(unit);
+    due_.push_back(0);
+    return units_.size() - 1;
+  }
+  void remove(size_t index) {
+    units_[index] = nullptr;
+    due_[index] = ClockedModule::kIdle;
+  }
+  void set_due(size_t index, uint64_t at) { due_[index] = at; }
 
   // A unit is due at `at` (a wake_at() earlier than its others).
   void woken(uint64_t at, uint64_t now) {
@@ -63,10 +72,8 @@ class CycleDriver : public sc_core::sc_module {
     bool ok = true;
     do {
       due_now_ = false;
-      // By index: a unit's tick may not add or remove units, but the vector
-      // is read afresh each step all the same.
       for (size_t i = 0; ok && i < units_.size(); ++i)
-        if (units_[i]->due() <= now) ok = units_[i]->run(now);
+        if (due_[i] <= now) ok = units_[i]->run(now);
     } while (ok && due_now_);
     in_cycle_ = false;
     armed_ = ClockedModule::kIdle;
@@ -74,12 +81,14 @@ class CycleDriver : public sc_core::sc_module {
       sc_core::sc_pause();
       return;
     }
-    uint64_t next = ClockedModule::kIdle;
-    for (const ClockedModule* unit : units_) next = std::min(next, unit->due());
+    const uint64_t next = *std::min_element(due_.begin(), due_.end());
     if (next != ClockedModule::kIdle) arm(next, now);
   }
 
-  std::vector<ClockedModule*> units_;
+  std::vector<ClockedModule*> units_;  // null: destroyed
+  // Each unit's ClockedModule::due(), packed: the scans every cycle read one
+  // array rather than every unit.
+  std::vector<uint64_t> due_;
   sc_core::sc_event tick_;
   bool in_cycle_ = false;
   bool due_now_ = false;  // in a cycle, a unit was woken for the cycle itself
@@ -89,17 +98,16 @@ class CycleDriver : public sc_core::sc_module {
 std::exception_ptr ClockedModule::take_fault() { return std::exchange(pending_fault, nullptr); }
 
 ClockedModule::ClockedModule(sc_core::sc_module_name name, bool skip_idle)
-    : sc_core::sc_module(name), skip_idle_(skip_idle), driver_(CycleDriver::get()) {
-  driver_.add(this);
-}
+    : sc_core::sc_module(name), skip_idle_(skip_idle), driver_(CycleDriver::get()), index_(driver_.add(this)) {}
 
-ClockedModule::~ClockedModule() { driver_.remove(this); }
+ClockedModule::~ClockedModule() { driver_.remove(index_); }
 
 void ClockedModule::wake_at(uint64_t at) {
   const uint64_t now = current_cycle();
   if (at <= now) at = ticked_in(now) ? now + 1 : now;
   if (at >= woken_) return;  // woken by then already
   woken_ = at;
+  driver_.set_due(index_, due());
   driver_.woken(at, now);
 }
 
@@ -115,9 +123,11 @@ bool ClockedModule::run(uint64_t now) {
   } catch (...) {
     if (!pending_fault) pending_fault = std::current_exception();
     timer_ = kIdle;
+    driver_.set_due(index_, due());
     return false;
   }
   timer_ = !skip_idle_ ? now + 1 : std::max(next, now + 1);
+  driver_.set_due(index_, due());
   return true;
 }
 

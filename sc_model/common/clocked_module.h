@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -71,6 +72,7 @@ class ClockedModule : public sc_core::sc_module {
   uint64_t timer_ = 0;
   uint64_t woken_ = kIdle;
   CycleDriver& driver_;
+  size_t index_;  // in the driver's tables
 };
 
 }  // namespace scwarp
