@@ -17,6 +17,7 @@ class LrrPolicy : public IssuePolicy {
 
   void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
+  bool orders_every_warp_without_effects() const override { return true; }
   void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) override;
 
  private:

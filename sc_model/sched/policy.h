@@ -221,6 +221,11 @@ class IssuePolicy {
   // first call of a cycle and returns that call's order for the others.
   virtual void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                      std::vector<uint32_t>& out) = 0;
+  // True when order() lists every warp it is given (or none when given none)
+  // and changes no state: in a cycle where none of the scheduler's warps is
+  // Ready the pipeline then knows the outcome (no issue, the stall class of
+  // all its warps) and does not ask for the order.
+  virtual bool orders_every_warp_without_effects() const { return false; }
 
   // Events, each after the pipeline has updated the views it passes. In
   // on_issue the warp's issued_class/issued_space describe the instruction

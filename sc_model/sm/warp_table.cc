@@ -16,6 +16,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       warp_views_(cfg.scheduled_warps_per_sm()),
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
+      ready_(cfg.schedulers_per_sm, 0),
       fetchable_((cfg.scheduled_warps_per_sm() + 63) / 64, 0),
       touched_tbs_((cfg.max_tbs_per_sm + 63) / 64, 0),
       cfg_(cfg),
@@ -107,7 +108,7 @@ void WarpTable::remove(uint32_t t) {
     warps_[w].ibuffer.flush();
     ++warps_[w].generation;
     warp_views_[w].valid = false;
-    warp_views_[w].wait = WarpWait::Empty;
+    set_wait(w, WarpWait::Empty);
     warp_views_[w].ibuffer_count = 0;
     set_fetchable(w, false);
   }
@@ -142,42 +143,45 @@ void WarpTable::set_fetchable(uint32_t w, bool fetchable) {
 
 void WarpTable::refresh(uint32_t w) {
   update_fetchable(w);
+  set_wait(w, current_wait(w));
+}
+
+void WarpTable::set_wait(uint32_t w, WarpWait wait) {
+  sched::WarpView& v = warp_views_[w];
+  ready_[v.scheduler] += uint32_t(wait == WarpWait::Ready) - uint32_t(v.wait == WarpWait::Ready);
+  v.wait = wait;
+}
+
+// Warp w's wait reason as of now; updates its other view fields on the way.
+WarpWait WarpTable::current_wait(uint32_t w) {
   const WarpSlot& slot = warps_[w];
   sched::WarpView& v = warp_views_[w];
   v.ibuffer_count = slot.ibuffer.size();
   v.waiting_on_memory = false;
-  if (!slot.warp) {
-    v.wait = WarpWait::Empty;
-    return;
-  }
+  if (!slot.warp) return WarpWait::Empty;
   v.iteration = slot.warp->iteration();
   func::WarpState state = slot.warp->state();
-  if (state == func::WarpState::Exited) {
-    v.wait = WarpWait::Exited;
-  } else if (state == func::WarpState::AtBarrier) {
-    v.wait = WarpWait::Barrier;
-  } else if (slot.ibuffer.empty()) {
-    v.wait = slot.refetching ? WarpWait::Control : WarpWait::Fetch;
-  } else {
-    const ptx::Instr& head = *slot.ibuffer.head().instr;
-    const bool memory = head.cls == ptx::InstrClass::Mem;
-    v.head_class = head.cls;
-    v.head_unit = unit_of(head, cfg_);
-    v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
-    v.head_was_long = memory && long_latency_.contains(&head);
-    v.head_active_threads = slot.warp->active_threads();
-    v.live_threads = slot.warp->live_threads();
-    v.diverged = v.head_active_threads < v.live_threads;
-    if (large_warps_ && !slot.deps.any_free(*slot.warp)) {
-      v.wait = WarpWait::Data;
-      v.waiting_on_memory = slot.deps.long_latency_pending();
-    } else if (!large_warps_ && scoreboard_.blocks(w, head)) {
-      v.wait = WarpWait::Data;
-      v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
-    } else {
-      v.wait = sibling_wait(w);
-    }
+  if (state == func::WarpState::Exited) return WarpWait::Exited;
+  if (state == func::WarpState::AtBarrier) return WarpWait::Barrier;
+  if (slot.ibuffer.empty()) return slot.refetching ? WarpWait::Control : WarpWait::Fetch;
+  const ptx::Instr& head = *slot.ibuffer.head().instr;
+  const bool memory = head.cls == ptx::InstrClass::Mem;
+  v.head_class = head.cls;
+  v.head_unit = unit_of(head, cfg_);
+  v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
+  v.head_was_long = memory && long_latency_.contains(&head);
+  v.head_active_threads = slot.warp->active_threads();
+  v.live_threads = slot.warp->live_threads();
+  v.diverged = v.head_active_threads < v.live_threads;
+  if (large_warps_ && !slot.deps.any_free(*slot.warp)) {
+    v.waiting_on_memory = slot.deps.long_latency_pending();
+    return WarpWait::Data;
   }
+  if (!large_warps_ && scoreboard_.blocks(w, head)) {
+    v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
+    return WarpWait::Data;
+  }
+  return sibling_wait(w);
 }
 
 // Ready, unless a virtual warp is held for its siblings (func::SiblingHold);

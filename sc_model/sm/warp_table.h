@@ -99,6 +99,8 @@ class WarpTable {
   // Resident TBs of kernels that use virtual TBs (nexttbid: VTW).
   uint32_t resident_virtual_tbs() const { return resident_virtual_; }
   uint32_t schedulers() const { return uint32_t(by_scheduler_.size()); }
+  // How many of scheduler `sched`'s warps are Ready (WarpView::wait).
+  uint32_t ready_warps(uint32_t sched) const { return ready_[sched]; }
 
   sched::SmView& view() { return view_; }
   std::vector<sched::WarpView>& warp_views() { return warp_views_; }
@@ -116,6 +118,8 @@ class WarpTable {
 
  private:
   void set_fetchable(uint32_t w, bool fetchable);  // bit w of fetchable_
+  sched::WarpWait current_wait(uint32_t w);
+  void set_wait(uint32_t w, sched::WarpWait wait);  // keeps ready_ counted
   sched::WarpWait sibling_wait(uint32_t w);
   uint32_t free_tb_slot() const;
   uint32_t free_warp_range(uint32_t count) const;  // first slot, or kNoWarp
@@ -126,6 +130,7 @@ class WarpTable {
   std::vector<sched::WarpView> warp_views_;
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
+  std::vector<uint32_t> ready_;  // per scheduler: its Ready warps
   // Bit w % 64 of word w / 64: fetch may pick warp w. Fetch scans it every
   // cycle: a word per 64 warps, not a pointer chase or a byte per warp.
   std::vector<uint64_t> fetchable_;

@@ -1,6 +1,7 @@
 #include "sc_model/sched/registry.h"
 
 #include <algorithm>
+#include <random>
 #include <gtest/gtest.h>
 
 #include "sc_model/common/error.h"
@@ -71,6 +72,36 @@ TEST(PolicyRegistry, EveryIssuePolicyBuildsAndOrdersAFullSm) {
       EXPECT_EQ(order, sm.warps_of(sched)) << info.name << " scheduler " << sched;
     }
   }
+}
+
+// A policy that says it orders every warp without effects is taken at its
+// word in cycles with no Ready warp (the issue stage then skips order()):
+// through random issues, waits and exits its order lists exactly the
+// scheduler's warps, and asking twice gives the same order. LRR and GTO say so.
+TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
+  std::vector<std::string> claiming;
+  for (const PolicyInfo& info : issue_policies()) {
+    testing::ScriptedSm sm(48, 2);
+    for (uint32_t tb = 0; tb < 6; ++tb) sm.launch_tb(tb, tb * 8, 8, tb * 10, tb);
+    std::unique_ptr<IssuePolicy> policy = make_issue_policy(info.name, sm.context());
+    if (!policy->orders_every_warp_without_effects()) continue;
+    claiming.push_back(info.name);
+    std::mt19937 rng(3);
+    for (int step = 0; step < 2000; ++step) {
+      const uint32_t w = rng() % 48, sched = rng() % 2;
+      switch (rng() % 4) {
+        case 0: sm.issue(*policy, w); break;
+        case 1: sm.wait_on_memory(w); break;
+        case 2: sm.make_ready(w); break;
+        default: if (rng() % 8 == 0) sm.exit_warp(*policy, w);
+      }
+      std::vector<uint32_t> order = sm.order(*policy, sched);
+      ASSERT_EQ(order, sm.order(*policy, sched)) << info.name << ", step " << step;
+      std::sort(order.begin(), order.end());
+      ASSERT_EQ(order, sm.warps_of(sched)) << info.name << ", step " << step;
+    }
+  }
+  EXPECT_EQ(claiming, (std::vector<std::string>{"gto", "lrr"}));
 }
 
 TEST(PolicyRegistry, EveryFetchPolicyBuildsAndChoosesAFetchableWarp) {
