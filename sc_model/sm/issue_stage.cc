@@ -37,6 +37,7 @@ bool IssueStage::tick(uint64_t cycle) {
   if (table_.resident_tbs() == 0) return false;
   table_.view().cycle = cycle;
   bool busy = false;
+  units_stale_ = true;  // the collector moved since the last tick
   for (uint32_t s = 0; s < table_.schedulers(); ++s) {
     const bool issued = schedule(s, cycle);
     busy |= issued || last_stall_[s] == Stall::Structural;
@@ -87,8 +88,10 @@ bool IssueStage::no_issue(uint32_t sched, std::span<const uint32_t> considered, 
 }
 
 // What the policy sees as free is what issue checks, as the previous
-// scheduler's issue in this cycle left it.
+// scheduler's issue in this cycle left it: asked again after a dispatch.
 void IssueStage::update_free_units(uint64_t cycle) {
+  if (!units_stale_) return;
+  units_stale_ = false;
   sched::UnitState& u = table_.view().units;
   u.sp_free = dispatch->can_accept(ExecUnitKind::Sp, cycle);
   u.sfu_free = dispatch->can_accept(ExecUnitKind::Sfu, cycle);
@@ -131,6 +134,7 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   slot.engine->step_into(*slot.block, *slot.warp, rec_);
   bool long_latency = is_long_load(rec_);
   dispatch->dispatch(rec_, w, long_latency, unit, cycle);
+  units_stale_ = true;
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
   // Thread instructions count the lanes whose guard was true (GPGPU-Sim's
   // warp_inst_t::active_count() after predicated-off lanes are cleared).
@@ -219,6 +223,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   rec_.tag = slot.deps.issue(single ? Subwarp{} : s, long_latency);  // a jump packs no thread
   rec_.rf_row = s.first_row();
   dispatch->dispatch(rec_, w, long_latency, *unit, cycle);
+  units_stale_ = true;
   count_dispatch(w, rec_, long_latency);
   if (!former.busy()) {
     slot.deps.all_formed();

@@ -77,6 +77,7 @@ class IssueStage : public sc_core::sc_module {
   std::vector<func::ExecRecord> rows_;   // a large warp's rows (reused)
   // Per scheduler (large warps only): one allocation each, at construction.
   std::vector<std::unique_ptr<SubwarpFormerIf>> formers_;
+  bool units_stale_ = true;          // a dispatch since update_free_units() asked the collector
   std::vector<uint32_t> order_;      // reused policy output
   std::vector<Stall> last_stall_;    // per scheduler, for repeat_stalls
   uint32_t issued_warp_ = sched::kNoWarp;  // the warp of the last issue
