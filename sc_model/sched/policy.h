@@ -33,6 +33,7 @@ enum class WarpWait : uint8_t {
             // cannot start an iteration two ahead of them, nor touch shared memory or a
             // barrier in a later iteration than theirs, nor take an index not yet granted
 };
+inline constexpr size_t kWarpWaits = size_t(WarpWait::Sibling) + 1;
 
 // Where an instruction executes (GPGPU-Sim's opcode table, sm/op_timing.h).
 // SpOrSfu is GPGPU-Sim 3.x's ALU_SFU_OP: the SP when an SP slot is free at

@@ -54,8 +54,11 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   update_free_units(cycle);
   if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
   order_.clear();
-  if (table_.ready_warps(sched) == 0 && policy_.orders_every_warp_without_effects() && !probe_)
-    return no_issue(sched, warps, false);  // what the scan of the order would find
+  if (table_.ready_warps(sched) == 0 && policy_.orders_every_warp_without_effects() && !probe_) {
+    // What the scan of the order would find: its slots' waits, counted. The
+    // counts include the scheduler's empty slots, Empty, which ranks last.
+    return no_issue(sched, classify_stall(table_.wait_counts(sched)));
+  }
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   if (probe_ && sched == 0) probe_->order_seen(order_, cycle);
   bool unit_busy = false;
@@ -76,13 +79,14 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
     issued_warp_ = w;
     return true;
   }
-  return no_issue(sched, order_.empty() ? std::span<const uint32_t>(warps) : order_, unit_busy);
+  std::span<const uint32_t> considered = order_.empty() ? std::span<const uint32_t>(warps) : order_;
+  return no_issue(sched, classify_stall(considered, table_.warp_views(), unit_busy));
 }
 
-// Scheduler `sched` issued nothing; `considered` are the warps it looked at.
-bool IssueStage::no_issue(uint32_t sched, std::span<const uint32_t> considered, bool unit_busy) {
-  last_stall_[sched] = classify_stall(considered, table_.warp_views(), unit_busy);
-  count_stall(last_stall_[sched], 1, counters_);
+// Scheduler `sched` issued nothing this cycle, for want of `stall`.
+bool IssueStage::no_issue(uint32_t sched, Stall stall) {
+  last_stall_[sched] = stall;
+  count_stall(stall, 1, counters_);
   policy_.on_no_issue(table_.view(), sched);
   return false;
 }

@@ -53,7 +53,7 @@ class IssueStage : public sc_core::sc_module {
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
-  bool no_issue(uint32_t sched, std::span<const uint32_t> considered, bool unit_busy);
+  bool no_issue(uint32_t sched, Stall stall);
   void update_free_units(uint64_t cycle);
   std::optional<ExecUnitKind> free_unit(UnitChoice choice, uint64_t cycle) const;
   void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);

@@ -45,6 +45,13 @@ Stall classify_stall(std::span<const uint32_t> warps, std::span<const sched::War
   return best;
 }
 
+Stall classify_stall(std::span<const uint32_t, sched::kWarpWaits> wait_counts) {
+  Stall best = Stall::Empty;
+  for (size_t i = 0; i < wait_counts.size(); ++i)
+    if (wait_counts[i] != 0) best = std::min(best, stall_of(sched::WarpWait(i)));
+  return best;
+}
+
 void count_stall(Stall stall, uint64_t count, stats::SmCounters& out) {
   stats::HazardStalls& h = out.hazards;
   stats::GpgpuStalls& g = out.gpgpu;

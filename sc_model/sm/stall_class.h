@@ -25,6 +25,9 @@ enum class Stall : uint8_t { Structural, Data, Control, Fetch, Barrier, Sibling,
 // the warps it considered; `unit_busy`: a Ready warp found its unit busy.
 Stall classify_stall(std::span<const uint32_t> warps, std::span<const sched::WarpView> views,
                      bool unit_busy);
+// The same from counts of warps by wait reason (indexed by WarpWait), with
+// no unit found busy: the class of the closest warp present.
+Stall classify_stall(std::span<const uint32_t, sched::kWarpWaits> wait_counts);
 // The hazard a warp waiting for `wait` is in (Ready: structural).
 Stall stall_of(sched::WarpWait wait);
 // The same class, as a timeline trace names it.

@@ -16,7 +16,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       warp_views_(cfg.scheduled_warps_per_sm()),
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
-      ready_(cfg.schedulers_per_sm, 0),
+      waits_(cfg.schedulers_per_sm),
       fetchable_((cfg.scheduled_warps_per_sm() + 63) / 64, 0),
       touched_tbs_((cfg.max_tbs_per_sm + 63) / 64, 0),
       cfg_(cfg),
@@ -28,6 +28,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
   for (uint32_t w = 0; w < warp_views_.size(); ++w) {
     warp_views_[w].slot = w;
     warp_views_[w].scheduler = w % cfg.schedulers_per_sm;
+    ++waits_[warp_views_[w].scheduler][size_t(warp_views_[w].wait)];
   }
   for (uint32_t t = 0; t < tb_views_.size(); ++t) tb_views_[t].slot = t;
   for (auto& list : by_scheduler_) list.reserve(warps_.size());
@@ -148,7 +149,8 @@ void WarpTable::refresh(uint32_t w) {
 
 void WarpTable::set_wait(uint32_t w, WarpWait wait) {
   sched::WarpView& v = warp_views_[w];
-  ready_[v.scheduler] += uint32_t(wait == WarpWait::Ready) - uint32_t(v.wait == WarpWait::Ready);
+  --waits_[v.scheduler][size_t(v.wait)];
+  ++waits_[v.scheduler][size_t(wait)];
   v.wait = wait;
 }
 

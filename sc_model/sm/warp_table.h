@@ -4,6 +4,7 @@
 // the stages. Plain state shared by the fetch and issue stages; the Sm owns it.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -99,8 +100,11 @@ class WarpTable {
   // Resident TBs of kernels that use virtual TBs (nexttbid: VTW).
   uint32_t resident_virtual_tbs() const { return resident_virtual_; }
   uint32_t schedulers() const { return uint32_t(by_scheduler_.size()); }
-  // How many of scheduler `sched`'s warps are Ready (WarpView::wait).
-  uint32_t ready_warps(uint32_t sched) const { return ready_[sched]; }
+  // How many of scheduler `sched`'s warp slots wait for each reason
+  // (WarpView::wait, indexed by WarpWait; empty slots count as Empty).
+  using WaitCounts = std::array<uint32_t, sched::kWarpWaits>;
+  const WaitCounts& wait_counts(uint32_t sched) const { return waits_[sched]; }
+  uint32_t ready_warps(uint32_t sched) const { return waits_[sched][size_t(sched::WarpWait::Ready)]; }
 
   sched::SmView& view() { return view_; }
   std::vector<sched::WarpView>& warp_views() { return warp_views_; }
@@ -119,7 +123,7 @@ class WarpTable {
  private:
   void set_fetchable(uint32_t w, bool fetchable);  // bit w of fetchable_
   sched::WarpWait current_wait(uint32_t w);
-  void set_wait(uint32_t w, sched::WarpWait wait);  // keeps ready_ counted
+  void set_wait(uint32_t w, sched::WarpWait wait);  // keeps waits_ counted
   sched::WarpWait sibling_wait(uint32_t w);
   uint32_t free_tb_slot() const;
   uint32_t free_warp_range(uint32_t count) const;  // first slot, or kNoWarp
@@ -130,7 +134,7 @@ class WarpTable {
   std::vector<sched::WarpView> warp_views_;
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
-  std::vector<uint32_t> ready_;  // per scheduler: its Ready warps
+  std::vector<WaitCounts> waits_;  // per scheduler (wait_counts)
   // Bit w % 64 of word w / 64: fetch may pick warp w. Fetch scans it every
   // cycle: a word per 64 warps, not a pointer chase or a byte per warp.
   std::vector<uint64_t> fetchable_;

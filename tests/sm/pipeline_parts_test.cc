@@ -2,6 +2,8 @@
 // opcode -> unit and timing tables, the I-buffer and its flush rule, stall classes.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <vector>
 
 #include "sc_model/common/error.h"
@@ -187,6 +189,25 @@ TEST(StallClass, PrecedenceAndBothTaxonomies) {
   EXPECT_EQ(c.hazards.data, 3u);
   EXPECT_EQ(c.hazards.control, 5u);
   EXPECT_EQ(c.hazards.empty, 7u);
+}
+
+// The count form (the issue stage's shortcut when no warp is Ready) names
+// the same class as the list form over the same warps, for every mix of
+// wait reasons; no warps at all is Empty.
+TEST(StallClass, CountsGiveTheClassOfTheWarpsCounted) {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<sched::WarpView> views(1 + rng() % 8);
+    std::vector<uint32_t> all;
+    std::array<uint32_t, sched::kWarpWaits> counts{};
+    for (uint32_t w = 0; w < views.size(); ++w) {
+      views[w].wait = sched::WarpWait(rng() % sched::kWarpWaits);
+      all.push_back(w);
+      ++counts[size_t(views[w].wait)];
+    }
+    ASSERT_EQ(classify_stall(counts), classify_stall(all, views, false)) << "round " << round;
+  }
+  EXPECT_EQ(classify_stall(std::array<uint32_t, sched::kWarpWaits>{}), Stall::Empty);
 }
 
 TEST(CodeLayout, FunctionsStartOn4KbBoundariesInModuleOrder) {
