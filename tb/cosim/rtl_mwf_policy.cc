@@ -4,8 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "Vbaws_top.h"
-#include "Vbaws_top___024root.h"
+#include "Vbaws_cosim_top.h"
+#include "Vbaws_cosim_top___024root.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/registry.h"
@@ -24,7 +24,7 @@ namespace {
 constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kRW = clog2(kRtlWarps + 1);
 static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
 
-void clear_events(Vbaws_top& t) {
+void clear_events(Vbaws_cosim_top& t) {
   t.launch_i = 0;
   t.issue_valid_i = 0;
   t.issue_warp_i = 0;
@@ -44,7 +44,7 @@ RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder 
     throw Error("--sched-impl " + ctx.cfg.sched_impl +
                 ": the BAWS RTL implements -scwarp_mwf_named_barriers 0 and -scwarp_gto_greedy_last_issue 0 "
                 "only (docs/schedulers.md); use --sched-impl cpp for the other readings");
-  rtl_ = std::make_unique<VerilatedBlock<Vbaws_top>>(ctx, "baws_top");
+  rtl_ = std::make_unique<VerilatedBlock<Vbaws_cosim_top>>(ctx, "baws_top");
   rtl_->top().gto_i = intra == sched::IntraTbOrder::Gto;
   std::fill(std::begin(issue_warp_), std::end(issue_warp_), kNoWarp);
   std::fill(std::begin(issue_tb_), std::end(issue_tb_), 0u);
@@ -62,9 +62,9 @@ RtlMwfPolicy::~RtlMwfPolicy() = default;
 // every evaluation but never causes one.
 struct BawsInputs {
   uint64_t valid = 0, exited = 0, issuable = 0, fetchable = 0, nonempty = 0, barrier = 0;
-  std::remove_cvref_t<decltype(Vbaws_top::warp_tb_i)> warp_tb{};
-  std::remove_cvref_t<decltype(Vbaws_top::tb_id_i)> tb_id{};
-  std::remove_cvref_t<decltype(Vbaws_top::tb_first_i)> tb_first{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::warp_tb_i)> warp_tb{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_id_i)> tb_id{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_first_i)> tb_first{};
 
   bool same_rank_inputs(const BawsInputs& o) const {
     return valid == o.valid && exited == o.exited && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
@@ -76,7 +76,7 @@ struct BawsInputs {
 };
 
 void RtlMwfPolicy::load_events() {
-  Vbaws_top& t = rtl_->top();
+  Vbaws_cosim_top& t = rtl_->top();
   for (uint32_t s = 0; s < kRtlSchedulers; ++s) {
     if (issue_warp_[s] == kNoWarp) continue;
     put_field(t.issue_valid_i, s, 1, 1);
@@ -146,7 +146,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   tb_first.finish();
   const bool same = fetchable ? in.same_fetch_inputs(*driven_) : in.same_rank_inputs(*driven_);
   if (!edge && settled_ && same) return;
-  Vbaws_top& t = rtl_->top();
+  Vbaws_cosim_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
   t.warp_issuable_i = in.issuable;
@@ -156,13 +156,15 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   t.warp_tb_i = in.warp_tb;
   t.tb_id_i = in.tb_id;
   t.tb_first_i = in.tb_first;
+  // The shell (baws_cosim_top.v) latches the inputs at an edge, so every
+  // read is one. The state's next value depends only on the event inputs:
+  // with them loaded, the events and the new inputs settle in one eval;
+  // without, the state keeps its value.
   if (edge) {
-    // The state's next value depends only on the event inputs: the edge and
-    // the new inputs settle in one eval.
     load_events();
     rising_edge();
   } else {
-    rtl_->settle(sm.cycle);
+    rtl_->rising_edge(sm.cycle);
   }
   std::swap(driven_, next_);
   settled_ = true;
@@ -171,7 +173,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
 void RtlMwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                          std::vector<uint32_t>& out) {
   settle(sm, nullptr, ranks_pending(sched));
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   // rank_o is each warp's place in its scheduler's order: a permutation of
   // 0 .. n-1 over the scheduler's valid warps if the RTL is right.
   const size_t begin = out.size();
@@ -224,13 +226,13 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
 
 uint32_t RtlMwfPolicy::fetch_pick(const SmView& sm, std::span<const uint32_t> fetchable) {
   settle(sm, &fetchable, pending_);
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   return t.fetch_pick_valid_o ? uint32_t(t.fetch_pick_warp_o) : kNoWarp;
 }
 
 void RtlMwfPolicy::fetched(const SmView& sm, uint32_t warp) {
   // The fetch_pick() that returned the pick left the outputs current.
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   if (fetch_sched_ != kNoSched || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
     throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
                 " that is not the block's current fetch pick (one CFF pick per cycle)");

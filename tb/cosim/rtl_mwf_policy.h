@@ -1,6 +1,9 @@
 // The BAWS RTL (rtl/baws/baws_top.v, Verilated as plain C++) behind the
 // policy interface: RtlMwfPolicy is the issue policy "mwf_lrr" / "mwf_gto"
-// under -scwarp_sched_impl rtl, one Verilated baws_top per SM.
+// under -scwarp_sched_impl rtl, one Verilated baws_top per SM, inside the
+// simulation shell tb/cosim/baws_cosim_top.v, which latches the block's
+// level inputs at each edge (so Verilator evaluates its selection logic once
+// per edge, not twice).
 //
 // Timing contract (transaction-level co-simulation, docs/rtl.md
 // "Co-simulation"): the policy's events (on_issue + on_barrier_arrive /
@@ -15,8 +18,9 @@
 // events wait for one edge at the end of their cycle, so every decision of a
 // cycle (both schedulers' orders, the CFF pick) reads start-of-cycle state
 // (docs/rtl.md, "Cycle-timed co-simulation").
-// order() drives the combinational inputs from the SmView, evaluates, and
-// returns the scheduler's warps sorted by the block's rank_o.
+// order() drives the level inputs from the SmView, evaluates (an edge of the
+// shell; one without events when none is due, which leaves the state as it
+// is), and returns the scheduler's warps sorted by the block's rank_o.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +33,7 @@
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
-class Vbaws_top;
+class Vbaws_cosim_top;
 
 namespace scwarp::cosim {
 
@@ -87,7 +91,7 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   sched::IntraTbOrder intra_;
   uint32_t sm_;
   uint32_t tbs_;  // the SM's TB slots
-  std::unique_ptr<VerilatedBlock<Vbaws_top>> rtl_;
+  std::unique_ptr<VerilatedBlock<Vbaws_cosim_top>> rtl_;
   uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
   bool cycle_timed_;    // -scwarp_rtl_timing cycle: events wait for the end of their cycle
   // Events collected since the last edge.
