@@ -54,14 +54,13 @@ RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder 
 
 RtlMwfPolicy::~RtlMwfPolicy() = default;
 
-// The combinational inputs in the ports' own types, to compare with what the
-// model last evaluated. Which outputs each one feeds (rtl/baws): the ranks
-// (rank_o) read the rank inputs; the fetch pick reads those and the fetch
-// inputs; issuable feeds only the issue picks (issue_pick_*_o), which the
-// adapter never reads (the SM issues in rank order), so it is driven with
-// every evaluation but never causes one.
+// The level inputs in the ports' own types, to compare with what the model
+// last evaluated. Which outputs each one feeds (rtl/baws): the ranks (rank_o)
+// read the rank inputs; the fetch pick reads those and the fetch inputs.
+// (The issue picks and their input, issuable, are not in the shell: the SM
+// issues in rank order.)
 struct BawsInputs {
-  uint64_t valid = 0, exited = 0, issuable = 0, fetchable = 0, nonempty = 0, barrier = 0;
+  uint64_t valid = 0, exited = 0, fetchable = 0, nonempty = 0, barrier = 0;
   std::remove_cvref_t<decltype(Vbaws_cosim_top::warp_tb_i)> warp_tb{};
   std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_id_i)> tb_id{};
   std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_first_i)> tb_first{};
@@ -117,13 +116,12 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   // Cycle-timed, this cycle's events wait for its end: new inputs only settle.
   const bool edge = events_needed && !cycle_timed_;
   BawsInputs& in = *next_;
-  in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
+  in.valid = in.exited = in.nonempty = in.barrier = 0;
   FieldPacker warp_tb(in.warp_tb, kTW);  // sm.warps is indexed by slot
   for (const WarpView& w : sm.warps) {
     const uint64_t bit = uint64_t(1) << w.slot;
     if (w.valid) in.valid |= bit;
     if (w.wait == WarpWait::Exited) in.exited |= bit;
-    if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
     if (w.ibuffer_count != 0) in.nonempty |= bit;
     if (w.wait == WarpWait::Barrier) in.barrier |= bit;
     warp_tb.push(w.valid ? w.tb_slot : 0);
@@ -149,7 +147,6 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   Vbaws_cosim_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
-  t.warp_issuable_i = in.issuable;
   t.warp_fetchable_i = in.fetchable;
   t.warp_ibuf_nonempty_i = in.nonempty;
   t.warp_at_barrier_i = in.barrier;
