@@ -72,6 +72,46 @@ struct BawsInputs {
   bool same_fetch_inputs(const BawsInputs& o) const {
     return same_rank_inputs(o) && fetchable == o.fetchable && nonempty == o.nonempty && barrier == o.barrier;
   }
+
+  // The rank inputs from the view of SM `sm_id`.
+  void pack_ranks(const SmView& sm, uint32_t sm_id) {
+    valid = exited = 0;
+    FieldPacker tb(warp_tb, kTW);  // sm.warps is indexed by slot
+    for (const WarpView& w : sm.warps) {
+      const uint64_t bit = uint64_t(1) << w.slot;
+      if (w.valid) valid |= bit;
+      if (w.wait == WarpWait::Exited) exited |= bit;
+      tb.push(w.valid ? w.tb_slot : 0);
+    }
+    tb.finish();
+    FieldPacker id(tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
+    FieldPacker first(tb_first, kWW);
+    for (const sched::TbView& t : sm.tbs) {
+      if (t.valid) check_tb_id(t.id, sm_id, sm.cycle);
+      id.push(t.valid ? t.id : 0);
+      first.push(t.valid ? t.first_warp : 0);
+    }
+    id.finish();
+    first.finish();
+  }
+  // The fetch inputs from the view, for this fetchable set. A separate pass:
+  // an order() reads only the ranks, and most find them as evaluated, so
+  // they do not touch the fields these read.
+  void pack_fetch(const SmView& sm, std::span<const uint32_t> fetchable_warps) {
+    nonempty = barrier = fetchable = 0;
+    for (const WarpView& w : sm.warps) {
+      const uint64_t bit = uint64_t(1) << w.slot;
+      if (w.ibuffer_count != 0) nonempty |= bit;
+      if (w.wait == WarpWait::Barrier) barrier |= bit;
+    }
+    for (uint32_t w : fetchable_warps) fetchable |= uint64_t(1) << w;
+  }
+  // The fetch inputs as `o` holds them.
+  void copy_fetch(const BawsInputs& o) {
+    nonempty = o.nonempty;
+    barrier = o.barrier;
+    fetchable = o.fetchable;
+  }
 };
 
 void RtlMwfPolicy::load_events() {
@@ -116,34 +156,12 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   // Cycle-timed, this cycle's events wait for its end: new inputs only settle.
   const bool edge = events_needed && !cycle_timed_;
   BawsInputs& in = *next_;
-  in.valid = in.exited = in.nonempty = in.barrier = 0;
-  FieldPacker warp_tb(in.warp_tb, kTW);  // sm.warps is indexed by slot
-  for (const WarpView& w : sm.warps) {
-    const uint64_t bit = uint64_t(1) << w.slot;
-    if (w.valid) in.valid |= bit;
-    if (w.wait == WarpWait::Exited) in.exited |= bit;
-    if (w.ibuffer_count != 0) in.nonempty |= bit;
-    if (w.wait == WarpWait::Barrier) in.barrier |= bit;
-    warp_tb.push(w.valid ? w.tb_slot : 0);
-  }
-  warp_tb.finish();
-  if (fetchable) {
-    in.fetchable = 0;
-    for (uint32_t w : *fetchable) in.fetchable |= uint64_t(1) << w;
-  } else {
-    in.fetchable = driven_->fetchable;
-  }
-  FieldPacker tb_id(in.tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
-  FieldPacker tb_first(in.tb_first, kWW);
-  for (const sched::TbView& tb : sm.tbs) {
-    if (tb.valid) check_tb_id(tb.id, sm_, sm.cycle);
-    tb_id.push(tb.valid ? tb.id : 0);
-    tb_first.push(tb.valid ? tb.first_warp : 0);
-  }
-  tb_id.finish();
-  tb_first.finish();
+  in.pack_ranks(sm, sm_);
+  if (fetchable) in.pack_fetch(sm, *fetchable);
   const bool same = fetchable ? in.same_fetch_inputs(*driven_) : in.same_rank_inputs(*driven_);
   if (!edge && settled_ && same) return;
+  // An order() drives the fetch inputs as last driven: it does not read the pick.
+  if (!fetchable) in.copy_fetch(*driven_);
   Vbaws_cosim_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
