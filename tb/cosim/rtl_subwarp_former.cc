@@ -84,14 +84,15 @@ sm::Subwarp RtlSubwarpFormer::next(const sm::ThreadDependencies& deps) {
 }
 
 // The block takes the sub-warp its encoders formed for the pending bits
-// next() drove, which is `s`.
+// next() drove, which is `s`. No settle after the edge: what is read before
+// the next next() (busy_o, warp_o, single_o) comes from the registers as
+// the edge's evaluation left them, and next() settles the encoders itself.
 void RtlSubwarpFormer::take(const sm::Subwarp& s, func::ExecRecord& out) {
   Vlwm_subwarp_former& top = block_->top();
   sm::subwarp_record(whole_, rows_, s, top.single_o, out);
   top.take_i = 1;
   block_->rising_edge(view_.cycle);
   top.take_i = 0;
-  block_->settle(view_.cycle);
 }
 
 LockstepSubwarpFormer::LockstepSubwarpFormer(std::unique_ptr<sm::SubwarpFormerIf> golden,
