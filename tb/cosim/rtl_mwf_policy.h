@@ -58,8 +58,12 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
   void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
   void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
-  // on_warp_exit: nothing to send; the block reads each warp's Exited state
-  // (warp_exited_i) instead (docs/rtl.md, "Last issued").
+  // A warp exit and a TB finish send nothing (the block reads each warp's
+  // Exited state, warp_exited_i, and valid mask instead: docs/rtl.md, "Last
+  // issued"); they change the rank inputs the view gives (as a launch does,
+  // which is an event anyway), so the next order() reads them again.
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
+  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
 
   // CFF through the same block (RtlCffFetchPolicy): the fetch pick for this
   // fetchable set (ascending slots), and the fetch of that pick (an event:
@@ -81,7 +85,9 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   // the new inputs (the state's next value depends on the event inputs
   // only); with no edge needed and the inputs those outputs depend on as
   // last evaluated, nothing is evaluated. `fetchable` null: the caller reads
-  // the ranks only; the fetchable mask last driven is kept.
+  // the ranks only; the fetch inputs last driven are kept, and the rank
+  // inputs are read from the view only after an event that changes them
+  // (launch, warp exit, TB finish; the SM refreshes the view at each).
   void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable, bool events_needed);
   // Whether a pending event changes scheduler `sched`'s ranks.
   bool ranks_pending(uint32_t sched) const;
@@ -104,6 +110,7 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   static constexpr uint32_t kNoSched = ~0u;
   uint32_t fetch_sched_ = kNoSched;      // scheduler of the warp fetched since the last edge
   bool settled_ = false;   // outputs reflect driven_ and the current state
+  bool exit_or_finish_ = false;  // a warp exit or TB finish since the rank inputs were last read
   std::unique_ptr<BawsInputs> driven_, next_;
 };
 
