@@ -4,8 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "Vbaws_top.h"
-#include "Vbaws_top___024root.h"
+#include "Vbaws_cosim_top.h"
+#include "Vbaws_cosim_top___024root.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sched/mwf_policy.h"
 #include "sc_model/sched/registry.h"
@@ -24,7 +24,7 @@ namespace {
 constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kRW = clog2(kRtlWarps + 1);
 static_assert(kRtlWarps <= 64, "per-warp masks are packed into one 64-bit word");
 
-void clear_events(Vbaws_top& t) {
+void clear_events(Vbaws_cosim_top& t) {
   t.launch_i = 0;
   t.issue_valid_i = 0;
   t.issue_warp_i = 0;
@@ -44,7 +44,7 @@ RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder 
     throw Error("--sched-impl " + ctx.cfg.sched_impl +
                 ": the BAWS RTL implements -scwarp_mwf_named_barriers 0 and -scwarp_gto_greedy_last_issue 0 "
                 "only (docs/schedulers.md); use --sched-impl cpp for the other readings");
-  rtl_ = std::make_unique<VerilatedBlock<Vbaws_top>>(ctx, "baws_top");
+  rtl_ = std::make_unique<VerilatedBlock<Vbaws_cosim_top>>(ctx, "baws_top");
   rtl_->top().gto_i = intra == sched::IntraTbOrder::Gto;
   std::fill(std::begin(issue_warp_), std::end(issue_warp_), kNoWarp);
   std::fill(std::begin(issue_tb_), std::end(issue_tb_), 0u);
@@ -54,17 +54,16 @@ RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder 
 
 RtlMwfPolicy::~RtlMwfPolicy() = default;
 
-// The combinational inputs in the ports' own types, to compare with what the
-// model last evaluated. Which outputs each one feeds (rtl/baws): the ranks
-// (rank_o) read the rank inputs; the fetch pick reads those and the fetch
-// inputs; issuable feeds only the issue picks (issue_pick_*_o), which the
-// adapter never reads (the SM issues in rank order), so it is driven with
-// every evaluation but never causes one.
+// The level inputs in the ports' own types, to compare with what the model
+// last evaluated. Which outputs each one feeds (rtl/baws): the ranks (rank_o)
+// read the rank inputs; the fetch pick reads those and the fetch inputs.
+// (The issue picks and their input, issuable, are not in the shell: the SM
+// issues in rank order.)
 struct BawsInputs {
-  uint64_t valid = 0, exited = 0, issuable = 0, fetchable = 0, nonempty = 0, barrier = 0;
-  std::remove_cvref_t<decltype(Vbaws_top::warp_tb_i)> warp_tb{};
-  std::remove_cvref_t<decltype(Vbaws_top::tb_id_i)> tb_id{};
-  std::remove_cvref_t<decltype(Vbaws_top::tb_first_i)> tb_first{};
+  uint64_t valid = 0, exited = 0, fetchable = 0, nonempty = 0, barrier = 0;
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::warp_tb_i)> warp_tb{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_id_i)> tb_id{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_first_i)> tb_first{};
 
   bool same_rank_inputs(const BawsInputs& o) const {
     return valid == o.valid && exited == o.exited && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
@@ -73,10 +72,50 @@ struct BawsInputs {
   bool same_fetch_inputs(const BawsInputs& o) const {
     return same_rank_inputs(o) && fetchable == o.fetchable && nonempty == o.nonempty && barrier == o.barrier;
   }
+
+  // The rank inputs from the view of SM `sm_id`.
+  void pack_ranks(const SmView& sm, uint32_t sm_id) {
+    valid = exited = 0;
+    FieldPacker tb(warp_tb, kTW);  // sm.warps is indexed by slot
+    for (const WarpView& w : sm.warps) {
+      const uint64_t bit = uint64_t(1) << w.slot;
+      if (w.valid) valid |= bit;
+      if (w.wait == WarpWait::Exited) exited |= bit;
+      tb.push(w.valid ? w.tb_slot : 0);
+    }
+    tb.finish();
+    FieldPacker id(tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
+    FieldPacker first(tb_first, kWW);
+    for (const sched::TbView& t : sm.tbs) {
+      if (t.valid) check_tb_id(t.id, sm_id, sm.cycle);
+      id.push(t.valid ? t.id : 0);
+      first.push(t.valid ? t.first_warp : 0);
+    }
+    id.finish();
+    first.finish();
+  }
+  // The fetch inputs from the view, for this fetchable set. A separate pass:
+  // an order() reads only the ranks, and most find them as evaluated, so
+  // they do not touch the fields these read.
+  void pack_fetch(const SmView& sm, std::span<const uint32_t> fetchable_warps) {
+    nonempty = barrier = fetchable = 0;
+    for (const WarpView& w : sm.warps) {
+      const uint64_t bit = uint64_t(1) << w.slot;
+      if (w.ibuffer_count != 0) nonempty |= bit;
+      if (w.wait == WarpWait::Barrier) barrier |= bit;
+    }
+    for (uint32_t w : fetchable_warps) fetchable |= uint64_t(1) << w;
+  }
+  // The fetch inputs as `o` holds them.
+  void copy_fetch(const BawsInputs& o) {
+    nonempty = o.nonempty;
+    barrier = o.barrier;
+    fetchable = o.fetchable;
+  }
 };
 
 void RtlMwfPolicy::load_events() {
-  Vbaws_top& t = rtl_->top();
+  Vbaws_cosim_top& t = rtl_->top();
   for (uint32_t s = 0; s < kRtlSchedulers; ++s) {
     if (issue_warp_[s] == kNoWarp) continue;
     put_field(t.issue_valid_i, s, 1, 1);
@@ -116,53 +155,35 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   cycle_ = sm.cycle;
   // Cycle-timed, this cycle's events wait for its end: new inputs only settle.
   const bool edge = events_needed && !cycle_timed_;
+  // Nine in ten order() calls find the rank inputs as evaluated; without an
+  // event that changes them, they are not read from the view again.
+  if (!fetchable && !edge && settled_ && !launch_ && !exit_or_finish_) return;
+  exit_or_finish_ = false;
   BawsInputs& in = *next_;
-  in.valid = in.exited = in.issuable = in.nonempty = in.barrier = 0;
-  FieldPacker warp_tb(in.warp_tb, kTW);  // sm.warps is indexed by slot
-  for (const WarpView& w : sm.warps) {
-    const uint64_t bit = uint64_t(1) << w.slot;
-    if (w.valid) in.valid |= bit;
-    if (w.wait == WarpWait::Exited) in.exited |= bit;
-    if (w.wait == WarpWait::Ready) in.issuable |= bit;  // the pipeline decides issue; order() reads ranks
-    if (w.ibuffer_count != 0) in.nonempty |= bit;
-    if (w.wait == WarpWait::Barrier) in.barrier |= bit;
-    warp_tb.push(w.valid ? w.tb_slot : 0);
-  }
-  warp_tb.finish();
-  if (fetchable) {
-    in.fetchable = 0;
-    for (uint32_t w : *fetchable) in.fetchable |= uint64_t(1) << w;
-  } else {
-    in.fetchable = driven_->fetchable;
-  }
-  FieldPacker tb_id(in.tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
-  FieldPacker tb_first(in.tb_first, kWW);
-  for (const sched::TbView& tb : sm.tbs) {
-    if (tb.valid) check_tb_id(tb.id, sm_, sm.cycle);
-    tb_id.push(tb.valid ? tb.id : 0);
-    tb_first.push(tb.valid ? tb.first_warp : 0);
-  }
-  tb_id.finish();
-  tb_first.finish();
+  in.pack_ranks(sm, sm_);
+  if (fetchable) in.pack_fetch(sm, *fetchable);
   const bool same = fetchable ? in.same_fetch_inputs(*driven_) : in.same_rank_inputs(*driven_);
   if (!edge && settled_ && same) return;
-  Vbaws_top& t = rtl_->top();
+  // An order() drives the fetch inputs as last driven: it does not read the pick.
+  if (!fetchable) in.copy_fetch(*driven_);
+  Vbaws_cosim_top& t = rtl_->top();
   t.warp_valid_i = in.valid;
   t.warp_exited_i = in.exited;
-  t.warp_issuable_i = in.issuable;
   t.warp_fetchable_i = in.fetchable;
   t.warp_ibuf_nonempty_i = in.nonempty;
   t.warp_at_barrier_i = in.barrier;
   t.warp_tb_i = in.warp_tb;
   t.tb_id_i = in.tb_id;
   t.tb_first_i = in.tb_first;
+  // The shell (baws_cosim_top.v) latches the inputs at an edge, so every
+  // read is one. The state's next value depends only on the event inputs:
+  // with them loaded, the events and the new inputs settle in one eval;
+  // without, the state keeps its value.
   if (edge) {
-    // The state's next value depends only on the event inputs: the edge and
-    // the new inputs settle in one eval.
     load_events();
     rising_edge();
   } else {
-    rtl_->settle(sm.cycle);
+    rtl_->rising_edge(sm.cycle);
   }
   std::swap(driven_, next_);
   settled_ = true;
@@ -171,7 +192,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
 void RtlMwfPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                          std::vector<uint32_t>& out) {
   settle(sm, nullptr, ranks_pending(sched));
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   // rank_o is each warp's place in its scheduler's order: a permutation of
   // 0 .. n-1 over the scheduler's valid warps if the RTL is right.
   const size_t begin = out.size();
@@ -213,6 +234,10 @@ void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
   release_ |= 1u << s;
 }
 
+void RtlMwfPolicy::on_warp_exit(const SmView&, uint32_t) { exit_or_finish_ = true; }
+
+void RtlMwfPolicy::on_tb_finish(const SmView&, uint32_t) { exit_or_finish_ = true; }
+
 void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
   // A launch clears the slot's state; it must not share an edge with an
   // earlier event of the TB that held the slot before.
@@ -224,13 +249,13 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
 
 uint32_t RtlMwfPolicy::fetch_pick(const SmView& sm, std::span<const uint32_t> fetchable) {
   settle(sm, &fetchable, pending_);
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   return t.fetch_pick_valid_o ? uint32_t(t.fetch_pick_warp_o) : kNoWarp;
 }
 
 void RtlMwfPolicy::fetched(const SmView& sm, uint32_t warp) {
   // The fetch_pick() that returned the pick left the outputs current.
-  const Vbaws_top& t = rtl_->top();
+  const Vbaws_cosim_top& t = rtl_->top();
   if (fetch_sched_ != kNoSched || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
     throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
                 " that is not the block's current fetch pick (one CFF pick per cycle)");

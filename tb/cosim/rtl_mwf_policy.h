@@ -1,6 +1,9 @@
 // The BAWS RTL (rtl/baws/baws_top.v, Verilated as plain C++) behind the
 // policy interface: RtlMwfPolicy is the issue policy "mwf_lrr" / "mwf_gto"
-// under -scwarp_sched_impl rtl, one Verilated baws_top per SM.
+// under -scwarp_sched_impl rtl, one Verilated baws_top per SM, inside the
+// simulation shell tb/cosim/baws_cosim_top.v, which latches the block's
+// level inputs at each edge (so Verilator evaluates its selection logic once
+// per edge, not twice).
 //
 // Timing contract (transaction-level co-simulation, docs/rtl.md
 // "Co-simulation"): the policy's events (on_issue + on_barrier_arrive /
@@ -15,8 +18,9 @@
 // events wait for one edge at the end of their cycle, so every decision of a
 // cycle (both schedulers' orders, the CFF pick) reads start-of-cycle state
 // (docs/rtl.md, "Cycle-timed co-simulation").
-// order() drives the combinational inputs from the SmView, evaluates, and
-// returns the scheduler's warps sorted by the block's rank_o.
+// order() drives the level inputs from the SmView, evaluates (an edge of the
+// shell; one without events when none is due, which leaves the state as it
+// is), and returns the scheduler's warps sorted by the block's rank_o.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +33,7 @@
 #include "tb/cosim/lockstep_tables.h"
 #include "tb/cosim/rtl_params.h"
 
-class Vbaws_top;
+class Vbaws_cosim_top;
 
 namespace scwarp::cosim {
 
@@ -54,8 +58,12 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
   void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
   void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
-  // on_warp_exit: nothing to send; the block reads each warp's Exited state
-  // (warp_exited_i) instead (docs/rtl.md, "Last issued").
+  // A warp exit and a TB finish send nothing (the block reads each warp's
+  // Exited state, warp_exited_i, and valid mask instead: docs/rtl.md, "Last
+  // issued"); they change the rank inputs the view gives (as a launch does,
+  // which is an event anyway), so the next order() reads them again.
+  void on_warp_exit(const sched::SmView& sm, uint32_t warp) override;
+  void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
 
   // CFF through the same block (RtlCffFetchPolicy): the fetch pick for this
   // fetchable set (ascending slots), and the fetch of that pick (an event:
@@ -77,7 +85,9 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   // the new inputs (the state's next value depends on the event inputs
   // only); with no edge needed and the inputs those outputs depend on as
   // last evaluated, nothing is evaluated. `fetchable` null: the caller reads
-  // the ranks only; the fetchable mask last driven is kept.
+  // the ranks only; the fetch inputs last driven are kept, and the rank
+  // inputs are read from the view only after an event that changes them
+  // (launch, warp exit, TB finish; the SM refreshes the view at each).
   void settle(const sched::SmView& sm, const std::span<const uint32_t>* fetchable, bool events_needed);
   // Whether a pending event changes scheduler `sched`'s ranks.
   bool ranks_pending(uint32_t sched) const;
@@ -87,7 +97,7 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   sched::IntraTbOrder intra_;
   uint32_t sm_;
   uint32_t tbs_;  // the SM's TB slots
-  std::unique_ptr<VerilatedBlock<Vbaws_top>> rtl_;
+  std::unique_ptr<VerilatedBlock<Vbaws_cosim_top>> rtl_;
   uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
   bool cycle_timed_;    // -scwarp_rtl_timing cycle: events wait for the end of their cycle
   // Events collected since the last edge.
@@ -100,6 +110,7 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   static constexpr uint32_t kNoSched = ~0u;
   uint32_t fetch_sched_ = kNoSched;      // scheduler of the warp fetched since the last edge
   bool settled_ = false;   // outputs reflect driven_ and the current state
+  bool exit_or_finish_ = false;  // a warp exit or TB finish since the rank inputs were last read
   std::unique_ptr<BawsInputs> driven_, next_;
 };
 

@@ -62,6 +62,7 @@ void RtlSubwarpFormer::begin(uint32_t warp, sm::UnitChoice unit, const func::Exe
   top.take_i = 0;
   block_->rising_edge(view_.cycle);
   top.begin_i = 0;
+  settled_ = false;
   unit_ = unit;
   whole_ = whole;
   rows_.swap(rows);
@@ -73,9 +74,17 @@ uint32_t RtlSubwarpFormer::warp() const { return block_->top().warp_o; }
 
 sm::Subwarp RtlSubwarpFormer::next(const sm::ThreadDependencies& deps) {
   Vlwm_subwarp_former& top = block_->top();
-  for (uint32_t r = 0; r < kRtlLwmRows; ++r)
-    put_field(top.pending_i, r * func::kWarpSize, func::kWarpSize, r < rows_.size() ? deps.pending(r) : 0);
-  block_->settle(view_.cycle);
+  bool changed = false;
+  for (uint32_t r = 0; r < kRtlLwmRows; ++r) {
+    const uint64_t bits = r < rows_.size() ? deps.pending(r) : 0;
+    if (get_field(top.pending_i, r * func::kWarpSize, func::kWarpSize) == bits) continue;
+    put_field(top.pending_i, r * func::kWarpSize, func::kWarpSize, bits);
+    changed = true;
+  }
+  // A sub-warp whose unit was busy is asked for again, mostly with the same
+  // bits: with no edge since, the outputs are the last evaluation's.
+  if (changed || !settled_) block_->settle(view_.cycle);
+  settled_ = true;
   sm::Subwarp s;
   s.lanes = top.lanes_o;
   for (uint32_t c = 0; c < func::kWarpSize; ++c)
@@ -84,14 +93,16 @@ sm::Subwarp RtlSubwarpFormer::next(const sm::ThreadDependencies& deps) {
 }
 
 // The block takes the sub-warp its encoders formed for the pending bits
-// next() drove, which is `s`.
+// next() drove, which is `s`. No settle after the edge: what is read before
+// the next next() (busy_o, warp_o, single_o) comes from the registers as
+// the edge's evaluation left them, and next() settles the encoders itself.
 void RtlSubwarpFormer::take(const sm::Subwarp& s, func::ExecRecord& out) {
   Vlwm_subwarp_former& top = block_->top();
   sm::subwarp_record(whole_, rows_, s, top.single_o, out);
   top.take_i = 1;
   block_->rising_edge(view_.cycle);
   top.take_i = 0;
-  block_->settle(view_.cycle);
+  settled_ = false;
 }
 
 LockstepSubwarpFormer::LockstepSubwarpFormer(std::unique_ptr<sm::SubwarpFormerIf> golden,

@@ -54,6 +54,7 @@ class RtlSubwarpFormer : public sm::SubwarpFormerIf {
   sm::UnitChoice unit_ = sm::UnitChoice::Sp;
   func::ExecRecord whole_;
   std::vector<func::ExecRecord> rows_;
+  bool settled_ = false;  // the outputs are those of the ports as driven (no edge since)
 };
 
 // The C++ former and the RTL one on the same operations: every sub-warp
