@@ -13,6 +13,9 @@
 // pick_o is the first warp of the order among those not in skip_i: with it
 // the co-simulation reads the whole order (the pick, then skip it, ...);
 // the SM issues the first, so an SM ties skip_i to 0 and synthesis drops it.
+// order_o is the set of warps the order holds (skip_i aside): when none of
+// them can issue, the co-simulation needs only which they are (the SM's
+// stall class), not their sequence; an SM leaves it open.
 // Age is an input key per warp, smaller is older: {the TB's launch rank
 // among the resident TBs, warp index in the TB} (RlPolicy::older); keys of
 // live warps are distinct, equal keys would go to the lowest slot.
@@ -46,6 +49,7 @@ module rlws_ms_select #(
   output wire [4:0]      ready_o,        // possible meta-actions
   output reg             pick_valid_o,
   output reg  [WW-1:0]   pick_o,
+  output wire [W-1:0]    order_o,        // the warps of the action's order (co-simulation)
   output wire [S*WW-1:0] last_warp_o,
   output wire [S-1:0]    last_valid_o
 );
@@ -71,18 +75,18 @@ module rlws_ms_select #(
   wire [W-1:0] issuable = mine_i & can_issue_i;
   assign ready_o = {|(issuable & finished_tb_i), |(issuable & barrier_tb_i), {3{|issuable}}};
 
-  // The warps the action orders, not yet read out.
-  wire [W-1:0] left = mine_i & ~skip_i;
-  reg  [W-1:0] members;
+  // The warps the action orders, and those not yet read out.
+  reg  [W-1:0] ordered;
   always @* begin
     case (action_i)
-      GTO, YOUNGEST:    members = left & live_i;
-      LRR:              members = left;
-      YOUNGEST_BARRIER: members = left & live_i & barrier_tb_i;
-      YOUNGEST_FINISH:  members = left & live_i & finished_tb_i;
-      default:          members = {W{1'b0}};
+      GTO, YOUNGEST:    ordered = mine_i & live_i;
+      LRR:              ordered = mine_i;
+      YOUNGEST_BARRIER: ordered = mine_i & live_i & barrier_tb_i;
+      YOUNGEST_FINISH:  ordered = mine_i & live_i & finished_tb_i;
+      default:          ordered = {W{1'b0}};
     endcase
   end
+  wire [W-1:0] members = ordered & ~skip_i;
 
   // By age: the oldest member for GTO, the youngest for the others.
   wire          youngest = action_i != GTO;
@@ -126,12 +130,14 @@ module rlws_ms_select #(
   end
 
   // GTO's greedy first: the last issued warp while it is live.
-  wire greedy = own_valid && live_i[own_last] && !skip_i[own_last];
+  wire greedy_live = action_i == GTO && own_valid && live_i[own_last];
+  wire greedy      = greedy_live && !skip_i[own_last];
+  assign order_o   = ordered | ({{(W-1){1'b0}}, greedy_live} << own_last);
   always @* begin
     if (action_i == LRR) begin
       pick_valid_o = lowest_valid;
       pick_o       = after_valid ? after : lowest;
-    end else if (action_i == GTO && greedy) begin
+    end else if (greedy) begin
       pick_valid_o = 1'b1;
       pick_o       = own_last;
     end else begin
