@@ -110,14 +110,16 @@ module rlws_agent #(
     end
   endfunction
 
-  // x >>> v as a mux of constant shifts: the same logic as a barrel
-  // shifter, but yosys's resource sharing does not search the 50 of them.
+  // x >>> v as a logarithmic shifter: stage k shifts by 2^k when bit k of
+  // v is set. Constant shifts and 2:1 muxes, not yosys's variable shift
+  // cells, whose resource sharing would search the 50 of them; VW muxes
+  // deep, and the Verilated model takes VW selects, not 2^VW - 1 compares.
   function signed [XW-1:0] shr(input signed [XW-1:0] x, input [VW-1:0] v);
     integer k;
     begin
       shr = x;
-      for (k = 1; k < (1 << VW); k = k + 1)
-        if (v == k[VW-1:0]) shr = x >>> k;
+      for (k = 0; k < VW; k = k + 1)
+        shr = v[k] ? shr >>> (1 << k) : shr;
     end
   endfunction
 
