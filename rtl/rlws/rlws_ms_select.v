@@ -107,27 +107,35 @@ module rlws_ms_select #(
     end
   end
 
-  // Round robin: the lowest member above the last issued warp, else the lowest.
+  // Round robin: the lowest member above the last issued warp, else the
+  // lowest. As masks: the members above it, the lowest set bit of those
+  // (else of all) isolated by x & -x, and its index encoded bit by bit.
+  // The same choice as a priority chain over the W slots, and the Verilated
+  // model computes it in a few word operations instead of W branches.
   wire [WW-1:0] own_last  = last_warp_q[sched_i*WW +: WW];
   wire          own_valid = last_valid_q[sched_i];
-  reg           after_valid, lowest_valid;
-  reg  [WW-1:0] after, lowest;
-  always @* begin
-    after_valid  = 1'b0;
-    after        = {WW{1'b0}};
-    lowest_valid = 1'b0;
-    lowest       = {WW{1'b0}};
-    for (w = W - 1; w >= 0; w = w - 1) begin
-      if (members[w]) begin
-        lowest_valid = 1'b1;
-        lowest       = w[WW-1:0];
-        if (!own_valid || w[WW-1:0] > own_last) begin
-          after_valid = 1'b1;
-          after       = w[WW-1:0];
-        end
-      end
+  wire [W-1:0]  one       = {{(W-1){1'b0}}, 1'b1};
+  wire [W-1:0]  up_to     = ((one << own_last) << 1) - one;  // slots 0 .. own_last
+  wire [W-1:0]  later     = own_valid ? members & ~up_to : members;
+  wire [W-1:0]  rr_pool   = later != {W{1'b0}} ? later : members;
+  wire [W-1:0]  rr_first  = rr_pool & (~rr_pool + one);
+  wire [WW-1:0] rr_pick;
+
+  // The slots whose index has bit k set.
+  function [W-1:0] index_bit(input integer k);
+    integer v;
+    begin
+      for (v = 0; v < W; v = v + 1) index_bit[v] = (v >> k) % 2 == 1;
     end
-  end
+  endfunction
+
+  genvar k;
+  generate
+    for (k = 0; k < WW; k = k + 1) begin : g_rr_index
+      localparam [W-1:0] HAS_K = index_bit(k);
+      assign rr_pick[k] = |(rr_first & HAS_K);
+    end
+  endgenerate
 
   // GTO's greedy first: the last issued warp while it is live.
   wire greedy_live = action_i == GTO && own_valid && live_i[own_last];
@@ -135,8 +143,8 @@ module rlws_ms_select #(
   assign order_o   = ordered | ({{(W-1){1'b0}}, greedy_live} << own_last);
   always @* begin
     if (action_i == LRR) begin
-      pick_valid_o = lowest_valid;
-      pick_o       = after_valid ? after : lowest;
+      pick_valid_o = members != {W{1'b0}};
+      pick_o       = rr_pick;
     end else if (greedy) begin
       pick_valid_o = 1'b1;
       pick_o       = own_last;
