@@ -94,7 +94,7 @@ module rlws_agent #(
   localparam signed [UW-1:0] TMAX = {{(UW-TW+1){1'b0}}, {(TW-1){1'b1}}};
   localparam signed [UW-1:0] TMIN = ~TMAX;
 
-  reg [A*N*TW-1:0] theta_q, theta_d;
+  reg [A*N*TW-1:0] theta_q;
   reg [S*N*VW-1:0] prev_state_q, prev_state_d;
   reg [S*AW-1:0]   prev_action_q, prev_action_d;
   reg [S-1:0]      prev_valid_q, prev_valid_d;
@@ -110,14 +110,16 @@ module rlws_agent #(
     end
   endfunction
 
-  // x >>> v as a mux of constant shifts: the same logic as a barrel
-  // shifter, but yosys's resource sharing does not search the 50 of them.
+  // x >>> v as a logarithmic shifter: stage k shifts by 2^k when bit k of
+  // v is set. Constant shifts and 2:1 muxes, not yosys's variable shift
+  // cells, whose resource sharing would search the 50 of them; VW muxes
+  // deep, and the Verilated model takes VW selects, not 2^VW - 1 compares.
   function signed [XW-1:0] shr(input signed [XW-1:0] x, input [VW-1:0] v);
     integer k;
     begin
       shr = x;
-      for (k = 1; k < (1 << VW); k = k + 1)
-        if (v == k[VW-1:0]) shr = x >>> k;
+      for (k = 0; k < VW; k = k + 1)
+        shr = v[k] ? shr >>> (1 << k) : shr;
     end
   endfunction
 
@@ -141,13 +143,69 @@ module rlws_agent #(
     lfsr_step = {1'b0, x[LW-1:1]} ^ (x[0] ? TAPS : {LW{1'b0}});
   endfunction
 
-  // What each port learns at the edge: its scheduler's previous action,
-  // that action's N weights as registered, and the step of each.
+  // What each port learns at the edge: its scheduler's previous step (s,
+  // a), whether it earned the reward, and Q(s', a') of this decision.
   wire [P-1:0]      learn;
   wire [P*AW-1:0]   learn_action;
-  wire [P*N*TW-1:0] learn_old;
-  wire [P*N*XW-1:0] learn_inc;
+  wire [P*N*VW-1:0] learn_state;
+  wire [P-1:0]      learn_issued;
+  wire [P*QW-1:0]   learn_q_next;
   wire [P-1:0]      unused_low;
+
+  // The TD step of a previous step (s, a) whose action's weights are w,
+  // with the rate registers:
+  // delta = r + (gamma Q(s', a')) >> RW - Q(s, a), step = (alpha delta) >> RW,
+  // and weight i's share step >>> v_i. The products keep every bit; the
+  // low RW, dropped (the floor), are the *_unused_low parts.
+  function [N*XW-1:0] td_inc(input [N*VW-1:0] s, input [N*TW-1:0] w, input signed [QW-1:0] q_next, input issued);
+    reg signed [QW-1:0] q_prev;
+    reg signed [DW-1:0] gamma_q_next, delta;
+    reg signed [XW-1:0] step;
+    reg [RW-1:0]        gamma_unused_low, step_unused_low;
+    integer i;
+    begin
+      q_prev = q_of(s, w);
+      {gamma_q_next, gamma_unused_low} = $signed({1'b0, gamma_q}) * q_next;
+      delta = (issued ? REWARD_D : PENALTY_D) + gamma_q_next - {{2{q_prev[QW-1]}}, q_prev};
+      {step, step_unused_low} = $signed({1'b0, alpha_q}) * delta;
+      for (i = 0; i < N; i = i + 1) td_inc[i*XW +: XW] = shr(step, s[i*VW +: VW]);
+    end
+  endfunction
+
+  // theta after the edge: each learnt action's weights become old + the
+  // steps of every port learning it at this edge (the learn_* wires),
+  // saturated once at TW bits (P = 1: old + step). This is theta_q's D input, a function evaluated in
+  // the clocked block rather than an always @* theta_d: the same logic,
+  // but the Verilated model then computes the learning datapath only at
+  // clock edges, not again at every evaluation of the decision's inputs.
+  function [A*N*TW-1:0] theta_next(input [A*N*TW-1:0] theta);
+    reg [P*N*TW-1:0]    old_w;  // per port, its learnt action's weights ...
+    reg [P*N*XW-1:0]    inc;    // ... their steps
+    reg [P*N*TW-1:0]    new_w;  // ... and new values (ports of one action agree)
+    reg signed [UW-1:0] sum;
+    integer q, r, i, c;
+    begin
+      for (q = 0; q < P; q = q + 1) begin
+        old_w[q*N*TW +: N*TW] = theta[learn_action[q*AW +: AW]*N*TW +: N*TW];
+        inc[q*N*XW +: N*XW]   = td_inc(learn_state[q*N*VW +: N*VW], old_w[q*N*TW +: N*TW], learn_q_next[q*QW +: QW],
+                                       learn_issued[q]);
+      end
+      for (q = 0; q < P; q = q + 1) begin
+        for (i = 0; i < N; i = i + 1) begin
+          sum = {{(UW-TW){old_w[(q*N+i)*TW+TW-1]}}, old_w[(q*N+i)*TW +: TW]} +
+                {{(UW-XW){inc[(q*N+i)*XW+XW-1]}}, inc[(q*N+i)*XW +: XW]};
+          for (r = 0; r < P; r = r + 1)
+            if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
+              sum = sum + {{(UW-XW){inc[(r*N+i)*XW+XW-1]}}, inc[(r*N+i)*XW +: XW]};
+          new_w[(q*N+i)*TW +: TW] = saturate(sum);
+        end
+      end
+      theta_next = theta;
+      for (c = 0; c < A; c = c + 1)
+        for (q = 0; q < P; q = q + 1)
+          if (learn[q] && learn_action[q*AW +: AW] == c[AW-1:0]) theta_next[c*N*TW +: N*TW] = new_w[q*N*TW +: N*TW];
+    end
+  endfunction
 
   // Port p's draw: the LFSR stepped once per decision on ports 0 .. p-1.
   reg [P*LW-1:0] draw;
@@ -229,61 +287,14 @@ module rlws_agent #(
       assign explore_o[p]         = explore;
       assign action_o[p*AW +: AW] = action;
 
-      // TD step of the scheduler's previous step (s, a): read a's N weights
-      // once, Q(s, a) from them, then each weight's step >>> v_i. The
-      // products keep every bit, the >>> RW drops the low RW (unused_low:
-      // floor rounding).
-      reg [N*VW-1:0]           prev_state;
-      reg [N*TW-1:0]           old_w;         // weights of the previous action
-      reg signed [QW-1:0]      q_next, q_prev;
-      reg signed [DW+RW-1:0]   gamma_full;    // gamma * Q(s', a'), RW more fraction bits
-      reg signed [DW-1:0]      delta;
-      reg signed [XW+RW-1:0]   step_full;     // alpha * delta, RW more fraction bits
-      reg signed [XW-1:0]      step;
-      reg [N*XW-1:0]           inc;
-      integer i;
-      always @* begin
-        prev_state = prev_state_q[sched*N*VW +: N*VW];
-        old_w      = theta_q[own_prev_action*N*TW +: N*TW];
-        q_prev     = q_of(prev_state, old_w);
-        q_next     = q_now[action];
-        gamma_full = $signed({1'b0, gamma_q}) * q_next;
-        delta      = (issued_q[sched] ? REWARD_D : PENALTY_D) + gamma_full[RW +: DW] - {{2{q_prev[QW-1]}}, q_prev};
-        step_full  = $signed({1'b0, alpha_q}) * delta;
-        step       = step_full[RW +: XW];
-        for (i = 0; i < N; i = i + 1) inc[i*XW +: XW] = shr(step, prev_state[i*VW +: VW]);
-      end
-      assign learn[p]                     = dec_valid_i[p] && own_prev_valid;
-      assign learn_action[p*AW +: AW]     = own_prev_action;
-      assign learn_old[p*N*TW +: N*TW]    = old_w;
-      assign learn_inc[p*N*XW +: N*XW]    = inc;
-      assign unused_low[p] = ^{gamma_full[RW-1:0], step_full[RW-1:0], scaled[PKW-1:0]};
+      assign learn[p]                      = dec_valid_i[p] && own_prev_valid;
+      assign learn_action[p*AW +: AW]      = own_prev_action;
+      assign learn_state[p*N*VW +: N*VW]   = prev_state_q[sched*N*VW +: N*VW];
+      assign learn_issued[p]               = issued_q[sched];
+      assign learn_q_next[p*QW +: QW]      = q_now[action];
+      assign unused_low[p] = ^scaled[PKW-1:0];
     end
   endgenerate
-
-  // Per port, its action's new weights: old + its own step + the steps of
-  // the other ports learning that action at this edge, saturated once at TW
-  // bits (P = 1: old + step). Ports of one action compute the same value;
-  // only the learnt actions' blocks are written.
-  reg [P*N*TW-1:0]    new_w;
-  reg signed [UW-1:0] sum;
-  integer q, r, i2, c;
-  always @* begin
-    for (q = 0; q < P; q = q + 1) begin
-      for (i2 = 0; i2 < N; i2 = i2 + 1) begin
-        sum = {{(UW-TW){learn_old[(q*N+i2)*TW+TW-1]}}, learn_old[(q*N+i2)*TW +: TW]} +
-              {{(UW-XW){learn_inc[(q*N+i2)*XW+XW-1]}}, learn_inc[(q*N+i2)*XW +: XW]};
-        for (r = 0; r < P; r = r + 1)
-          if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
-            sum = sum + {{(UW-XW){learn_inc[(r*N+i2)*XW+XW-1]}}, learn_inc[(r*N+i2)*XW +: XW]};
-        new_w[(q*N+i2)*TW +: TW] = saturate(sum);
-      end
-    end
-    theta_d = theta_q;
-    for (c = 0; c < A; c = c + 1)
-      for (q = 0; q < P; q = q + 1)
-        if (learn[q] && learn_action[q*AW +: AW] == c[AW-1:0]) theta_d[c*N*TW +: N*TW] = new_w[q*N*TW +: N*TW];
-  end
 
   // Each deciding scheduler's step becomes its decision; an issue after it earns the reward.
   integer d;
@@ -320,7 +331,7 @@ module rlws_agent #(
         prev_valid_q <= {S{1'b0}};
         issued_q     <= {S{1'b0}};
       end else begin
-        theta_q      <= theta_d;
+        theta_q      <= theta_next(theta_q);
         prev_valid_q <= prev_valid_d;
         issued_q     <= issued_d;
       end

@@ -13,6 +13,9 @@
 // pick_o is the first warp of the order among those not in skip_i: with it
 // the co-simulation reads the whole order (the pick, then skip it, ...);
 // the SM issues the first, so an SM ties skip_i to 0 and synthesis drops it.
+// order_o is the set of warps the order holds (skip_i aside): when none of
+// them can issue, the co-simulation needs only which they are (the SM's
+// stall class), not their sequence; an SM leaves it open.
 // Age is an input key per warp, smaller is older: {the TB's launch rank
 // among the resident TBs, warp index in the TB} (RlPolicy::older); keys of
 // live warps are distinct, equal keys would go to the lowest slot.
@@ -46,6 +49,7 @@ module rlws_ms_select #(
   output wire [4:0]      ready_o,        // possible meta-actions
   output reg             pick_valid_o,
   output reg  [WW-1:0]   pick_o,
+  output wire [W-1:0]    order_o,        // the warps of the action's order (co-simulation)
   output wire [S*WW-1:0] last_warp_o,
   output wire [S-1:0]    last_valid_o
 );
@@ -71,18 +75,18 @@ module rlws_ms_select #(
   wire [W-1:0] issuable = mine_i & can_issue_i;
   assign ready_o = {|(issuable & finished_tb_i), |(issuable & barrier_tb_i), {3{|issuable}}};
 
-  // The warps the action orders, not yet read out.
-  wire [W-1:0] left = mine_i & ~skip_i;
-  reg  [W-1:0] members;
+  // The warps the action orders, and those not yet read out.
+  reg  [W-1:0] ordered;
   always @* begin
     case (action_i)
-      GTO, YOUNGEST:    members = left & live_i;
-      LRR:              members = left;
-      YOUNGEST_BARRIER: members = left & live_i & barrier_tb_i;
-      YOUNGEST_FINISH:  members = left & live_i & finished_tb_i;
-      default:          members = {W{1'b0}};
+      GTO, YOUNGEST:    ordered = mine_i & live_i;
+      LRR:              ordered = mine_i;
+      YOUNGEST_BARRIER: ordered = mine_i & live_i & barrier_tb_i;
+      YOUNGEST_FINISH:  ordered = mine_i & live_i & finished_tb_i;
+      default:          ordered = {W{1'b0}};
     endcase
   end
+  wire [W-1:0] members = ordered & ~skip_i;
 
   // By age: the oldest member for GTO, the youngest for the others.
   wire          youngest = action_i != GTO;
@@ -103,35 +107,45 @@ module rlws_ms_select #(
     end
   end
 
-  // Round robin: the lowest member above the last issued warp, else the lowest.
+  // Round robin: the lowest member above the last issued warp, else the
+  // lowest. As masks: the members above it, the lowest set bit of those
+  // (else of all) isolated by x & -x, and its index encoded bit by bit.
+  // The same choice as a priority chain over the W slots, and the Verilated
+  // model computes it in a few word operations instead of W branches.
   wire [WW-1:0] own_last  = last_warp_q[sched_i*WW +: WW];
   wire          own_valid = last_valid_q[sched_i];
-  reg           after_valid, lowest_valid;
-  reg  [WW-1:0] after, lowest;
-  always @* begin
-    after_valid  = 1'b0;
-    after        = {WW{1'b0}};
-    lowest_valid = 1'b0;
-    lowest       = {WW{1'b0}};
-    for (w = W - 1; w >= 0; w = w - 1) begin
-      if (members[w]) begin
-        lowest_valid = 1'b1;
-        lowest       = w[WW-1:0];
-        if (!own_valid || w[WW-1:0] > own_last) begin
-          after_valid = 1'b1;
-          after       = w[WW-1:0];
-        end
-      end
+  wire [W-1:0]  one       = {{(W-1){1'b0}}, 1'b1};
+  wire [W-1:0]  up_to     = ((one << own_last) << 1) - one;  // slots 0 .. own_last
+  wire [W-1:0]  later     = own_valid ? members & ~up_to : members;
+  wire [W-1:0]  rr_pool   = later != {W{1'b0}} ? later : members;
+  wire [W-1:0]  rr_first  = rr_pool & (~rr_pool + one);
+  wire [WW-1:0] rr_pick;
+
+  // The slots whose index has bit k set.
+  function [W-1:0] index_bit(input integer k);
+    integer v;
+    begin
+      for (v = 0; v < W; v = v + 1) index_bit[v] = (v >> k) % 2 == 1;
     end
-  end
+  endfunction
+
+  genvar k;
+  generate
+    for (k = 0; k < WW; k = k + 1) begin : g_rr_index
+      localparam [W-1:0] HAS_K = index_bit(k);
+      assign rr_pick[k] = |(rr_first & HAS_K);
+    end
+  endgenerate
 
   // GTO's greedy first: the last issued warp while it is live.
-  wire greedy = own_valid && live_i[own_last] && !skip_i[own_last];
+  wire greedy_live = action_i == GTO && own_valid && live_i[own_last];
+  wire greedy      = greedy_live && !skip_i[own_last];
+  assign order_o   = ordered | ({{(W-1){1'b0}}, greedy_live} << own_last);
   always @* begin
     if (action_i == LRR) begin
-      pick_valid_o = lowest_valid;
-      pick_o       = after_valid ? after : lowest;
-    end else if (action_i == GTO && greedy) begin
+      pick_valid_o = members != {W{1'b0}};
+      pick_o       = rr_pick;
+    end else if (greedy) begin
       pick_valid_o = 1'b1;
       pick_o       = own_last;
     end else begin

@@ -47,6 +47,7 @@ module rlws_ms_top #(
   output wire [4:0]      ready_o,
   output wire            pick_valid_o,
   output wire [WW-1:0]   pick_o,
+  output wire [W-1:0]    order_o,        // see rlws_ms_select
   output wire [5*N*TW-1:0] theta_o,
   output wire [S*3-1:0]  last_action_o,
   output wire [S-1:0]    last_valid_o,
@@ -67,6 +68,6 @@ module rlws_ms_top #(
     .issue_warp_i(issue_warp_i), .exit_valid_i(exit_valid_i), .exit_warp_i(exit_warp_i), .sched_i(dec_sched_i),
     .action_i(action_o), .mine_i(mine_i), .live_i(live_i), .can_issue_i(can_issue_i), .barrier_tb_i(barrier_tb_i),
     .finished_tb_i(finished_tb_i), .age_i(age_i), .skip_i(skip_i), .ready_o(ready_o), .pick_valid_o(pick_valid_o),
-    .pick_o(pick_o), .last_warp_o(last_warp_o), .last_valid_o(last_warp_valid_o));
+    .pick_o(pick_o), .order_o(order_o), .last_warp_o(last_warp_o), .last_valid_o(last_warp_valid_o));
 
 endmodule

@@ -24,9 +24,10 @@
 // cycle share the tick edge: the block ends in the same state. order()
 // reads the golden policy's order out of the warp selector: the pick, then
 // the pick with the warps before it skipped (skip_i), and so on; the whole
-// order under lockstep, otherwise up to the first warp that can issue (the
+// order under lockstep, otherwise only the first warp that can issue (the
 // pipeline issues it and never reads on, so the rest would only cost
-// evaluations).
+// evaluations), or, if none can, the order's warps without their sequence
+// (all the pipeline's stall class looks at).
 //
 // Cycle-timed (-scwarp_rtl_timing cycle), for a Block with a CycleTop (the
 // top with P = S decision ports): clocked as the hardware is, scheduler s
@@ -43,7 +44,9 @@
 // (the C++ policy), kPolicy (its name and option prefix), kLabel, kTop,
 // kTable (the paper's table of defaults), kVariables, kActions, kInitialQ,
 // kTicks, kActionNames, and static drive_warps(top, sm, port, warps) (the
-// selector's per-warp inputs for a decision on `port`) and
+// selector's per-warp inputs for a decision on `port`), order_warps(top,
+// port) (the mask of the warps of an order just read out in which none can
+// issue) and
 // check_order(action, order) (what the block promises about an order). The
 // member definitions are in rtl_rl_policy_impl.h, instantiated by each
 // adapter's .cc.

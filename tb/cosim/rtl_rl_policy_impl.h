@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -233,34 +234,41 @@ class RlBlockCosim final : public RlCosim {
   // with the picked warps skipped (skip_i), and so on. The selector's order
   // is a fixed sequence (by age, the last issued warp first where it
   // repeats, or the rotation after it), so skipping warps only removes them
-  // from it. Unless lockstep wants whole orders, the read-out ends at the
-  // first warp that can issue, which the pipeline issues without reading on:
-  // the first pick if it can issue, else the pick with every warp that
-  // cannot skipped (one evaluation instead of one per warp before it).
-  // Returns whether it ended there; if no warp of the order can issue, it
-  // reads the whole order (the pipeline's stall class looks at all of it).
+  // from it. Lockstep compares whole orders and reads all of it (returns
+  // false). Otherwise the pipeline only issues the first warp of the order
+  // that can issue (can_issue_i is its own test) and reads no further, so
+  // one evaluation with every warp that cannot issue skipped gives that
+  // warp (returns true). If there is none, the pipeline's stall class
+  // depends only on which warps the order holds, not on their sequence:
+  // they are the block's (Block::order_warps), given in slot order.
   bool read_order(V& t, uint32_t p, size_t candidates, std::vector<uint32_t>& out) {
     const uint64_t issuable = get_field(t.mine_i, p * kRtlWarps, kRtlWarps) & t.can_issue_i;
-    const auto pick = [&] { return uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits)); };
     out.clear();
-    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
-      if (out.size() == candidates) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
-      out.push_back(pick());
-      if (!whole_order_ && (issuable >> out.back() & 1)) return true;
-      t.skip_i |= uint64_t(1) << out.back();
-      if (whole_order_ || out.size() > 1) continue;
-      const uint64_t read = t.skip_i;
-      t.skip_i |= ~issuable & ((uint64_t(1) << kRtlWarps) - 1);
-      rtl_.settle(cycle_);
-      if (get_field(t.pick_valid_o, p, 1)) {
-        if (!(issuable >> pick() & 1)) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
-        out.assign(1, pick());
-        return true;
-      }
-      t.skip_i = read;  // none of the order can issue: read all of it
+    if (whole_order_) {
+      read_whole_order(t, p, candidates, out);
+      return false;
     }
+    t.skip_i = ~issuable & ((uint64_t(1) << kRtlWarps) - 1);
+    rtl_.settle(cycle_);
+    if (get_field(t.pick_valid_o, p, 1)) {
+      out.push_back(pick(t, p));
+      if (!(issuable >> out.back() & 1)) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
+      return true;
+    }
+    for (uint64_t left = Block::order_warps(t, p); left != 0; left &= left - 1)
+      out.push_back(uint32_t(std::countr_zero(left)));
     return false;
   }
+
+  void read_whole_order(V& t, uint32_t p, size_t candidates, std::vector<uint32_t>& out) {
+    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
+      if (out.size() == candidates) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
+      out.push_back(pick(t, p));
+      t.skip_i |= uint64_t(1) << out.back();
+    }
+  }
+
+  static uint32_t pick(const V& t, uint32_t p) { return uint32_t(get_field(t.pick_o, p * kWarpBits, kWarpBits)); }
 
   sched::RlParams params_;
   sched::RlStateMeter meter_;

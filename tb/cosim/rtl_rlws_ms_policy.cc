@@ -33,6 +33,8 @@ void RlwsMsBlock::drive_warps(Top& t, const SmView& sm, uint32_t port, std::span
   t.finished_tb_i = finished;
 }
 
+uint64_t RlwsMsBlock::order_warps(const Top& t, uint32_t) { return t.order_o; }
+
 template class RtlRlPolicy<RlwsMsBlock>;
 
 }  // namespace scwarp::cosim

@@ -36,6 +36,8 @@ struct RlwsMsBlock {
   // can issue, their TBs' barrier and finish flags, their age.
   // rlws_ms_top has one decision port (no CycleTop): `port` is always 0.
   static void drive_warps(Top& t, const sched::SmView& sm, uint32_t port, std::span<const uint32_t> warps);
+  // The warps of the order read out last (rlws_ms_select's order_o).
+  static uint64_t order_warps(const Top& t, uint32_t port);
   // Every order is possible, an empty one too (no live warp in the action's set).
   static void check_order(uint32_t, const std::vector<uint32_t>&) {}
 };

@@ -42,6 +42,12 @@ struct RlwsBlock {
   // (shared; the other ports' warps keep theirs).
   template <typename V>
   static void drive_warps(V& t, const sched::SmView& sm, uint32_t port, std::span<const uint32_t> warps);
+  // The warps of an order in which none can issue: none, since
+  // rlws_warp_select orders only warps that can issue (its match).
+  template <typename V>
+  static uint64_t order_warps(const V&, uint32_t) {
+    return 0;
+  }
   // Every action but NO_INSTR has a warp to issue.
   static void check_order(uint32_t action, const std::vector<uint32_t>& order);
 };

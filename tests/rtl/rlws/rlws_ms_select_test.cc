@@ -1,6 +1,6 @@
 // rlws_ms_select against RlwsMsPolicy: for each meta-action the RTL's whole
-// order (read out pick by pick through skip_i) must be write_order's, and
-// ready_o must be possible_actions' mask. Directed cases pin each action's
+// order (read out pick by pick through skip_i) must be write_order's,
+// order_o its set of warps, and ready_o possible_actions' mask. Directed cases pin each action's
 // rule on a hand-made SM; seeded random stimulus carries the last issued
 // warp over cycles, warp exits and kernel restarts; the negative cases show
 // the comparison catches a wrong round-robin start and a reversed age.
@@ -47,17 +47,19 @@ class MsSelectBench : public SelectBenchSm<Vrlws_ms_select> {
   void set_occupied(unsigned w, bool occupied) { occupied_[w] = occupied; }
 
   // Scheduler s's order for `action` from the RTL and from the reference;
-  // counts and records a difference, in the order or in ready_o.
+  // counts and records a difference, in the order, order_o or ready_o.
   std::vector<uint32_t> compare(unsigned s, uint32_t action) {
     const std::vector<uint32_t> mine = mine_of(s);
     std::vector<uint32_t> golden;
     reference(s, mine, action, golden);
-    const std::vector<uint32_t> rtl = read_order(s, action);
+    uint64_t rtl_set = 0, golden_set = 0;
+    const std::vector<uint32_t> rtl = read_order(s, action, rtl_set);
+    for (uint32_t w : golden) golden_set |= uint64_t(1) << w;
     const uint32_t ready = probe_.possible_actions(sm_, steps_[s], mine);
-    count(rtl != golden || rtl_->ready_o != ready, [&] {
+    count(rtl != golden || rtl_set != golden_set || rtl_->ready_o != ready, [&] {
       return "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + " action " +
-             std::to_string(action) + ": RTL " + show(rtl) + " ready " + std::to_string(rtl_->ready_o) +
-             ", golden " + show(golden) + " ready " + std::to_string(ready);
+             std::to_string(action) + ": RTL " + show(rtl) + " order_o " + std::to_string(rtl_set) + " ready " +
+             std::to_string(rtl_->ready_o) + ", golden " + show(golden) + " ready " + std::to_string(ready);
     });
     return golden;
   }
@@ -155,10 +157,13 @@ class MsSelectBench : public SelectBenchSm<Vrlws_ms_select> {
       put_field(rtl_->age_i, w.slot * kKW, kKW, age(w, fault_ == Fault::ReversedAge));
     }
   }
-  std::vector<uint32_t> read_order(unsigned s, uint32_t action) {
+  // The order pick by pick; `set`, order_o before any warp is skipped.
+  std::vector<uint32_t> read_order(unsigned s, uint32_t action, uint64_t& set) {
     drive(s, action);
     std::vector<uint32_t> order;
-    for (rtl_->eval(); rtl_->pick_valid_o && order.size() <= kW; rtl_->eval()) {
+    rtl_->eval();
+    set = rtl_->order_o;
+    for (; rtl_->pick_valid_o && order.size() <= kW; rtl_->eval()) {
       order.push_back(rtl_->pick_o);
       rtl_->skip_i |= uint64_t(1) << rtl_->pick_o;
     }
