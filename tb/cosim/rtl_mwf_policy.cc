@@ -157,8 +157,8 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   const bool edge = events_needed && !cycle_timed_;
   // Nine in ten order() calls find the rank inputs as evaluated; without an
   // event that changes them, they are not read from the view again.
-  if (!fetchable && !edge && settled_ && !launch_ && !exit_or_finish_) return;
-  exit_or_finish_ = false;
+  if (!fetchable && !edge && settled_ && !rank_inputs_changed_) return;
+  rank_inputs_changed_ = false;
   BawsInputs& in = *next_;
   in.pack_ranks(sm, sm_);
   if (fetchable) in.pack_fetch(sm, *fetchable);
@@ -234,9 +234,9 @@ void RtlMwfPolicy::on_barrier_release(const SmView&, uint32_t tb_slot) {
   release_ |= 1u << s;
 }
 
-void RtlMwfPolicy::on_warp_exit(const SmView&, uint32_t) { exit_or_finish_ = true; }
+void RtlMwfPolicy::on_warp_exit(const SmView&, uint32_t) { rank_inputs_changed_ = true; }
 
-void RtlMwfPolicy::on_tb_finish(const SmView&, uint32_t) { exit_or_finish_ = true; }
+void RtlMwfPolicy::on_tb_finish(const SmView&, uint32_t) { rank_inputs_changed_ = true; }
 
 void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
   // A launch clears the slot's state; it must not share an edge with an
@@ -244,6 +244,7 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
   for (uint32_t s = 0; s < kRtlSchedulers; ++s)
     if (issue_warp_[s] != kNoWarp) apply_events();
   launch_ |= 1u << tb_slot;
+  rank_inputs_changed_ = true;
   pending_ = true;
 }
 

@@ -110,7 +110,9 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   static constexpr uint32_t kNoSched = ~0u;
   uint32_t fetch_sched_ = kNoSched;      // scheduler of the warp fetched since the last edge
   bool settled_ = false;   // outputs reflect driven_ and the current state
-  bool exit_or_finish_ = false;  // a warp exit or TB finish since the rank inputs were last read
+  // A TB launch, warp exit or TB finish since the rank inputs were last read
+  // (kept apart from launch_, which a cycle-timed edge clears before any read).
+  bool rank_inputs_changed_ = false;
   std::unique_ptr<BawsInputs> driven_, next_;
 };
 
