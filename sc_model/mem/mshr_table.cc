@@ -8,7 +8,7 @@
 
 namespace scwarp::mem {
 
-MshrTable::MshrTable(uint32_t entries, uint32_t max_merge) : max_merge_(max_merge) {
+MshrTable::MshrTable(uint32_t entries, uint32_t max_merge) : max_merge_(max_merge), free_(entries) {
   if (entries == 0 || max_merge == 0)
     throw Error(fmt::format("MSHR table needs at least one entry and one request per entry "
                             "(got {} entries, {} merged)", entries, max_merge));
@@ -16,8 +16,7 @@ MshrTable::MshrTable(uint32_t entries, uint32_t max_merge) : max_merge_(max_merg
   for (Entry& e : entries_) e.requests.reserve(max_merge);
   slot_bits_ = unsigned(std::bit_width(uint64_t(entries) * 2 - 1));
   slots_.resize(size_t(1) << slot_bits_);
-  free_.assign((entries + 63) / 64, 0);
-  for (uint32_t i = 0; i < entries; ++i) free_[i / 64] |= 1ull << (i % 64);
+  for (uint32_t i = 0; i < entries; ++i) free_.insert(i);
 }
 
 size_t MshrTable::home_slot(uint64_t line_addr) const {
@@ -52,29 +51,27 @@ int MshrTable::find(uint64_t line_addr) const {
   return s.entry == kNoEntry ? -1 : int(s.entry);
 }
 
-uint32_t MshrTable::lowest_free_entry() const {
-  for (size_t w = 0;; ++w)
-    if (free_[w]) return uint32_t(w * 64 + size_t(std::countr_zero(free_[w])));
-}
-
-MshrOutcome MshrTable::check(uint64_t line_addr) const {
-  int i = find(line_addr);
-  if (i >= 0) return entries_[i].requests.size() < max_merge_ ? MshrOutcome::Merged : MshrOutcome::MergeFull;
+MshrOutcome MshrTable::outcome(const Slot& s) const {
+  if (s.entry != kNoEntry)
+    return entries_[s.entry].requests.size() < max_merge_ ? MshrOutcome::Merged : MshrOutcome::MergeFull;
   return in_use_ < entries_.size() ? MshrOutcome::NewEntry : MshrOutcome::TableFull;
 }
 
+MshrOutcome MshrTable::check(uint64_t line_addr) const { return outcome(slots_[slot_of(line_addr)]); }
+
 MshrOutcome MshrTable::add(uint64_t line_addr, uint64_t request) {
-  MshrOutcome outcome = check(line_addr);
-  if (outcome == MshrOutcome::Merged) {
-    entries_[find(line_addr)].requests.push_back(request);
-  } else if (outcome == MshrOutcome::NewEntry) {
-    const uint32_t i = lowest_free_entry();  // deterministic
-    free_[i / 64] &= ~(1ull << (i % 64));
+  Slot& s = slots_[slot_of(line_addr)];
+  const MshrOutcome result = outcome(s);
+  if (result == MshrOutcome::Merged) {
+    entries_[s.entry].requests.push_back(request);
+  } else if (result == MshrOutcome::NewEntry) {
+    const uint32_t i = uint32_t(free_.lowest());  // deterministic
+    free_.erase(i);
     entries_[i].requests.push_back(request);
-    slots_[slot_of(line_addr)] = {line_addr, i};
+    s = {line_addr, i};
     ++in_use_;
   }
-  return outcome;
+  return result;
 }
 
 void MshrTable::release(uint64_t line_addr, std::vector<uint64_t>& out) {
@@ -83,7 +80,7 @@ void MshrTable::release(uint64_t line_addr, std::vector<uint64_t>& out) {
   Entry& e = entries_[i];
   out.insert(out.end(), e.requests.begin(), e.requests.end());
   e.requests.clear();
-  free_[size_t(i) / 64] |= 1ull << (size_t(i) % 64);
+  free_.insert(size_t(i));
   erase_slot(slot_of(line_addr));
   --in_use_;
 }

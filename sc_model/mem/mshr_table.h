@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sc_model/common/bit_set.h"
+
 namespace scwarp::mem {
 
 enum class MshrOutcome : uint8_t {
@@ -46,7 +48,6 @@ class MshrTable {
     std::vector<uint64_t> requests;  // capacity max_merge, kept across uses
   };
   int find(uint64_t line_addr) const;  // index of the line's entry, -1 if none
-  uint32_t lowest_free_entry() const;
 
   // The index from line to entry: open addressing with linear probing in a
   // power-of-two table at most half full, so a lookup probes about one slot
@@ -59,13 +60,14 @@ class MshrTable {
   size_t home_slot(uint64_t line_addr) const;
   size_t slot_of(uint64_t line_addr) const;  // its slot, or the empty one where it would go
   void erase_slot(size_t slot);
+  MshrOutcome outcome(const Slot& s) const;  // what add() does for a line found at s
 
   uint32_t max_merge_;
   uint32_t in_use_ = 0;
   std::vector<Entry> entries_;
   std::vector<Slot> slots_;
   unsigned slot_bits_;
-  std::vector<uint64_t> free_;  // bit i of word i/64: entry i is free
+  BitSet free_;  // the free entries
 };
 
 }  // namespace scwarp::mem

@@ -168,11 +168,9 @@ void IssueStage::count_dispatch(uint32_t w, const func::ExecRecord& rec, bool lo
   if (long_latency) ++table_.view().units.pending_loads;
   if (sched::is_global_memory(*rec.instr)) ++table_.view().mem.global_in_flight;
   sched::WarpView& v = table_.warp_views()[w];
-  TbSlot& tb = table_.tbs()[v.tb_slot];
-  ++tb.in_flight;
-  table_.touch_tb(v.tb_slot);
+  table_.add_in_flight(v.tb_slot);
   ++table_.warps()[w].issued_in_flight;
-  ++tb.warp_instructions;
+  ++table_.tbs()[v.tb_slot].warp_instructions;
   ++counters_.warp_instructions;
   ++counters_.active_lanes[std::popcount(rec.exec_mask)];
   ++v.issued;
@@ -200,8 +198,7 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   count_instruction(w, rec_, threads);
   // The TB is not done while its instruction is still being broken down
   // (its last, an exit, may have ended every warp already).
-  ++table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
-  table_.touch_tb(table_.warp_views()[w].tb_slot);
+  table_.add_in_flight(table_.warp_views()[w].tb_slot);
   apply_effects(w, rec_);
   measure(w, rec_, cycle);
   tell_policy_effects(w, rec_);
@@ -231,8 +228,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   count_dispatch(w, rec_, long_latency);
   if (!former.busy()) {
     slot.deps.all_formed();
-    --table_.tbs()[table_.warp_views()[w].tb_slot].in_flight;
-    table_.touch_tb(table_.warp_views()[w].tb_slot);
+    table_.drop_in_flight(table_.warp_views()[w].tb_slot);
   }
   table_.refresh(w);
   policy_.on_issue(table_.view(), w, uint32_t(std::popcount(rec_.exec_mask)));

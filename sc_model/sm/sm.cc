@@ -271,8 +271,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
   collector_.write_registers(warp, tag ? deps.rf_row(tag) : 0, instr.writes, current_cycle());
   table_.scoreboard().release(warp, instr.writes);
   if (tag) deps.complete(tag);  // a large warp's sub-warp
-  --table_.tbs()[table_.warp_views()[warp].tb_slot].in_flight;
-  table_.touch_tb(table_.warp_views()[warp].tb_slot);
+  table_.drop_in_flight(table_.warp_views()[warp].tb_slot);
   --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;
   table_.refresh(warp);

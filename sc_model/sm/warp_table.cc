@@ -17,8 +17,8 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       tb_views_(cfg.max_tbs_per_sm),
       by_scheduler_(cfg.schedulers_per_sm),
       waits_(cfg.schedulers_per_sm),
-      fetchable_((cfg.scheduled_warps_per_sm() + 63) / 64, 0),
-      touched_tbs_((cfg.max_tbs_per_sm + 63) / 64, 0),
+      fetchable_(cfg.scheduled_warps_per_sm()),
+      touched_tbs_(cfg.max_tbs_per_sm),
       cfg_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
@@ -111,7 +111,7 @@ void WarpTable::remove(uint32_t t) {
     warp_views_[w].valid = false;
     set_wait(w, WarpWait::Empty);
     warp_views_[w].ibuffer_count = 0;
-    set_fetchable(w, false);
+    fetchable_.erase(w);
   }
   resident_virtual_ -= tbs_[t].engine->uses_virtual_tbs();
   tbs_[t] = TbSlot{};
@@ -133,13 +133,8 @@ void WarpTable::update_fetchable(uint32_t w) {
   // barrel processing relaxes for it to ThreadDependencies::refetch_ready.
   const bool barrel_ready = large_warps_ ? !slot.deps.forming() && (!fetch_barrel_ || slot.deps.refetch_ready())
                                          : !fetch_barrel_ || slot.issued_in_flight == 0;
-  set_fetchable(w, slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
-                       slot.fetch_pos.pc < slot.fetch_end);
-}
-
-void WarpTable::set_fetchable(uint32_t w, bool fetchable) {
-  const uint64_t bit = uint64_t(1) << (w % 64);
-  fetchable_[w / 64] = fetchable ? fetchable_[w / 64] | bit : fetchable_[w / 64] & ~bit;
+  fetchable_.set(w, slot.warp && !slot.exited && !slot.fetch_in_flight && has_space && barrel_ready &&
+                 slot.fetch_pos.pc < slot.fetch_end);
 }
 
 void WarpTable::refresh(uint32_t w) {

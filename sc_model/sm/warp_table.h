@@ -5,13 +5,12 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <memory>
 #include <unordered_set>
-#include <utility>
 #include <vector>
 
+#include "sc_model/common/bit_set.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/func/engine.h"
 #include "sc_model/sched/policy.h"
@@ -50,7 +49,7 @@ struct TbSlot {
   uint64_t kernel = 0;
   uint64_t start_cycle = 0;
   uint64_t warp_instructions = 0, thread_instructions = 0;
-  uint32_t in_flight = 0;      // issued instructions not yet written back / completed (WarpTable::touch_tb after a change)
+  uint32_t in_flight = 0;      // issued instructions not yet written back / completed (WarpTable::add_in_flight)
   TbMeasure measure;           // for the papers' metrics
   // VTW: a warp waits for the next logical TB index (SiblingHold::Index);
   // the SM asks the GPU-wide counter once and hands the grant to the engine.
@@ -77,22 +76,27 @@ class WarpTable {
   void update_fetchable(uint32_t w);
   // Appends the fetchable warps to `out`, ascending slot.
   void append_fetchable(std::vector<uint32_t>& out) const {
-    for (uint32_t word = 0; word < fetchable_.size(); ++word)
-      for (uint64_t bits = fetchable_[word]; bits != 0; bits &= bits - 1)
-        out.push_back(word * 64 + uint32_t(std::countr_zero(bits)));
+    fetchable_.for_each([&out](size_t w) { out.push_back(uint32_t(w)); });
   }
   void refresh_tb(uint32_t tb_slot);
   // TB `tb_slot`'s instructions in flight, exited warps or warps at a
   // barrier changed: it may have finished or deadlocked (Sm::finish_tbs
   // looks only at touched TBs).
-  void touch_tb(uint32_t tb_slot) { touched_tbs_[tb_slot / 64] |= 1ull << (tb_slot % 64); }
+  void touch_tb(uint32_t tb_slot) { touched_tbs_.insert(tb_slot); }
+  // One more, or one fewer, of TB `tb_slot`'s instructions in flight.
+  void add_in_flight(uint32_t tb_slot) {
+    ++tbs_[tb_slot].in_flight;
+    touch_tb(tb_slot);
+  }
+  void drop_in_flight(uint32_t tb_slot) {
+    --tbs_[tb_slot].in_flight;
+    touch_tb(tb_slot);
+  }
   // Calls f(tb_slot) for each TB touched since the last call, ascending, and
   // forgets them.
   template <typename F>
   void take_touched_tbs(F&& f) {
-    for (uint32_t word = 0; word < touched_tbs_.size(); ++word)
-      for (uint64_t bits = std::exchange(touched_tbs_[word], 0); bits != 0; bits &= bits - 1)
-        f(word * 64 + uint32_t(std::countr_zero(bits)));
+    touched_tbs_.take_each([&f](size_t t) { f(uint32_t(t)); });
   }
   // The warps of a scheduler, ascending slot (changes only at TB launch/finish).
   const std::vector<uint32_t>& scheduler_warps(uint32_t sched) const { return by_scheduler_[sched]; }
@@ -121,7 +125,6 @@ class WarpTable {
   void record_memory_latency(const ptx::Instr& instr, uint64_t cycles);
 
  private:
-  void set_fetchable(uint32_t w, bool fetchable);  // bit w of fetchable_
   sched::WarpWait current_wait(uint32_t w);
   void set_wait(uint32_t w, sched::WarpWait wait);  // keeps waits_ counted
   sched::WarpWait sibling_wait(uint32_t w);
@@ -135,10 +138,8 @@ class WarpTable {
   std::vector<sched::TbView> tb_views_;
   std::vector<std::vector<uint32_t>> by_scheduler_;
   std::vector<WaitCounts> waits_;  // per scheduler (wait_counts)
-  // Bit w % 64 of word w / 64: fetch may pick warp w. Fetch scans it every
-  // cycle: a word per 64 warps, not a pointer chase or a byte per warp.
-  std::vector<uint64_t> fetchable_;
-  std::vector<uint64_t> touched_tbs_;  // bit t % 64 of word t / 64: TB slot t touched (touch_tb)
+  BitSet fetchable_;    // the warps fetch may pick: fetch scans them every cycle
+  BitSet touched_tbs_;  // TB slots touched (touch_tb)
   const config::GpuConfig& cfg_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
