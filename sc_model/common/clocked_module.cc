@@ -117,18 +117,18 @@ bool ClockedModule::run(uint64_t now) {
   if (now > first_untick) skipped(first_untick, now - first_untick);
   ticked_ = true;
   last_tick_ = now;
-  uint64_t next;
+  bool ok = true;
+  uint64_t next = kIdle;  // after a fault: until woken
   try {
     next = tick(now);
+    if (!skip_idle_) next = now + 1;
   } catch (...) {
     if (!pending_fault) pending_fault = std::current_exception();
-    timer_ = kIdle;
-    driver_.set_due(index_, due());
-    return false;
+    ok = false;
   }
-  timer_ = !skip_idle_ ? now + 1 : std::max(next, now + 1);
+  timer_ = std::max(next, now + 1);
   driver_.set_due(index_, due());
-  return true;
+  return ok;
 }
 
 }  // namespace scwarp
