@@ -3,6 +3,13 @@
 // which SystemC runs processes that share a clock edge: an item pushed at
 // cycle c with latency L is seen at c + L (L >= 1), never in cycle c.
 // Ties pop in push order, so runs are deterministic.
+//
+// Most queues are pushed in ready order (one fixed latency: a cache's hit
+// pipeline, the ROP, an SP result behind a shorter one): those items go to a
+// FIFO, and only an item due before the FIFO's last one goes to a heap. The
+// next item is the earlier of the two fronts, (ready, push order) deciding,
+// so the order is the one a single heap gives, with no heap work for the
+// common case.
 #pragma once
 
 #include <cstdint>
@@ -14,18 +21,27 @@ namespace scwarp {
 template <typename T>
 class DelayQueue {
  public:
-  void push(T item, uint64_t ready_cycle) { heap_.push(Entry{ready_cycle, next_seq_++, std::move(item)}); }
-  bool ready(uint64_t cycle) const { return !heap_.empty() && heap_.top().ready <= cycle; }
+  void push(T item, uint64_t ready_cycle) {
+    Entry e{ready_cycle, next_seq_++, std::move(item)};
+    if (fifo_.empty() || fifo_.back().ready <= ready_cycle)
+      fifo_.push(std::move(e));
+    else
+      heap_.push(std::move(e));
+  }
+  bool ready(uint64_t cycle) const { return !empty() && next_ready() <= cycle; }
   // Only when ready(cycle).
   T pop() {
-    T item = std::move(const_cast<Entry&>(heap_.top()).item);
-    heap_.pop();
-    return item;
+    if (heap_first()) {
+      T item = std::move(const_cast<Entry&>(heap_.top()).item);
+      heap_.pop();
+      return item;
+    }
+    return std::move(fifo_.pop().item);
   }
-  bool empty() const { return heap_.empty(); }
-  size_t size() const { return heap_.size(); }
+  bool empty() const { return fifo_.empty() && heap_.empty(); }
+  size_t size() const { return fifo_.size() + heap_.size(); }
   // Cycle of the earliest item (for idle skip-ahead); only when !empty().
-  uint64_t next_ready() const { return heap_.top().ready; }
+  uint64_t next_ready() const { return heap_first() ? heap_.top().ready : fifo_.front().ready; }
 
  private:
   struct Entry {
@@ -34,6 +50,42 @@ class DelayQueue {
     T item;
     bool operator>(const Entry& o) const { return ready != o.ready ? ready > o.ready : seq > o.seq; }
   };
+  // The heap holds the next item (only when not empty).
+  bool heap_first() const { return !heap_.empty() && (fifo_.empty() || fifo_.front() > heap_.top()); }
+
+  // A FIFO on a ring that grows when full and never shrinks: no allocation
+  // per item once a queue has seen its deepest point.
+  class Ring {
+   public:
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+    const Entry& front() const { return slots_[head_]; }
+    const Entry& back() const { return slots_[wrap(head_ + size_ - 1)]; }
+    void push(Entry e) {
+      if (size_ == slots_.size()) grow();
+      slots_[wrap(head_ + size_)] = std::move(e);
+      ++size_;
+    }
+    Entry& pop() {
+      Entry& e = slots_[head_];
+      head_ = wrap(head_ + 1);
+      --size_;
+      return e;
+    }
+
+   private:
+    size_t wrap(size_t i) const { return i < slots_.size() ? i : i - slots_.size(); }
+    void grow() {
+      std::vector<Entry> grown(slots_.size() * 2 + 8);
+      for (size_t i = 0; i < size_; ++i) grown[i] = std::move(slots_[wrap(head_ + i)]);
+      slots_ = std::move(grown);
+      head_ = 0;
+    }
+    std::vector<Entry> slots_;
+    size_t head_ = 0, size_ = 0;
+  };
+
+  Ring fifo_;  // ascending (ready, seq)
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap_;
   uint64_t next_seq_ = 0;
 };

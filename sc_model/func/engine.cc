@@ -326,10 +326,10 @@ uint64_t Engine::run_block(Block& block, uint64_t max_thread_instructions) {
       for (unsigned i = 0; i < kRoundRobinQuantum && may_issue(block, warp); ++i) {
         if (warp.large()) {
           step_large(block, warp, rec, rows);
-          for (const ExecRecord& row : rows) thread_instructions += std::popcount(row.exec_mask);
+          for (const ExecRecord& row : rows) thread_instructions += lane_count(row.exec_mask);
         } else {
           step_into(block, warp, rec);
-          thread_instructions += std::popcount(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
+          thread_instructions += lane_count(rec.exec_mask);  // guard-true lanes, as GPGPU-Sim
         }
         progressed = true;
       }

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "sc_model/common/lane_count.h"
 #include "sc_model/func/memory.h"
 #include "sc_model/ptx/ir.h"
 
@@ -153,9 +154,9 @@ class Warp {
   uint32_t rows() const { return large() ? uint32_t(rows_.size()) : 1; }
   const Warp& row(uint32_t r) const { return large() ? *rows_[r] : *this; }
   uint32_t active_threads() const {
-    return large() ? large_active_threads() : uint32_t(std::popcount(active_mask()));
+    return large() ? large_active_threads() : lane_count(active_mask());
   }
-  uint32_t live_threads() const { return large() ? large_live_threads() : uint32_t(std::popcount(live_mask_)); }
+  uint32_t live_threads() const { return large() ? large_live_threads() : lane_count(live_mask_); }
   // Virtual warps: the wrapper-loop iteration (1 = first logical TB, 0 before).
   uint32_t iteration() const { return iteration_; }
 

@@ -36,13 +36,13 @@ WarpState Warp::large_state() const {
 uint32_t Warp::large_active_threads() const {
   uint32_t n = 0;
   for (const Warp* r : rows_)
-    if (r->state_ != WarpState::Exited) n += uint32_t(std::popcount(r->active_mask()));
+    if (r->state_ != WarpState::Exited) n += lane_count(r->active_mask());
   return n;
 }
 
 uint32_t Warp::large_live_threads() const {
   uint32_t n = 0;
-  for (const Warp* r : rows_) n += uint32_t(std::popcount(r->live_mask_));
+  for (const Warp* r : rows_) n += lane_count(r->live_mask_);
   return n;
 }
 

@@ -28,6 +28,7 @@ class MwfPolicy : public IssuePolicy {
 
   void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
+  bool orders_every_warp_without_effects() const override { return true; }
   void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) override;
   void on_barrier_arrive(const SmView& sm, uint32_t warp) override;
   void on_barrier_release(const SmView& sm, uint32_t tb_slot) override;

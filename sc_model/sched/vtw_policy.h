@@ -35,6 +35,7 @@ class VtwPolicy : public IssuePolicy {
 
   void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
+  bool orders_every_warp_without_effects() const override { return true; }
   std::optional<StorageCount> storage() const override;
 
   // The class a warp's TB gives it now (for tests and docs).

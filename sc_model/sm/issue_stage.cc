@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "sc_model/common/lane_count.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sm/former_registry.h"
 
@@ -65,7 +66,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   for (uint32_t w : order_) {
     const sched::WarpView& v = table_.warp_views()[w];
     if (v.wait != sched::WarpWait::Ready) continue;
-    std::optional<ExecUnitKind> unit = free_unit(v.head_unit, cycle);
+    std::optional<ExecUnitKind> unit = free_unit(v.head_unit);
     if (!unit) {
       unit_busy = true;
       continue;
@@ -104,19 +105,18 @@ void IssueStage::update_free_units(uint64_t cycle) {
 
 // The unit an instruction of `choice` (WarpView::head_unit, unit_of() the
 // head as refreshed) goes to, if the operand collector has an ID_OC slot for
-// it; GPGPU-Sim 3.x's SP-or-SFU operations take the SP's when free, else the SFU's.
-std::optional<ExecUnitKind> IssueStage::free_unit(UnitChoice choice, uint64_t cycle) const {
-  const auto if_free = [&](ExecUnitKind kind) {
-    return dispatch->can_accept(kind, cycle) ? std::optional(kind) : std::nullopt;
-  };
+// it; GPGPU-Sim 3.x's SP-or-SFU operations take the SP's when free, else the
+// SFU's. Read from what update_free_units() asked the collector: no dispatch
+// since then, so it is what the collector would answer now.
+std::optional<ExecUnitKind> IssueStage::free_unit(UnitChoice choice) const {
+  const sched::UnitState& u = table_.view().units;
+  const auto if_free = [](bool free, ExecUnitKind kind) { return free ? std::optional(kind) : std::nullopt; };
   switch (choice) {
-    case UnitChoice::Sp: return if_free(ExecUnitKind::Sp);
-    case UnitChoice::Sfu: return if_free(ExecUnitKind::Sfu);
-    case UnitChoice::Ldst: return if_free(ExecUnitKind::Ldst);
-    case UnitChoice::SpOrSfu: {
-      std::optional<ExecUnitKind> sp = if_free(ExecUnitKind::Sp);
-      return sp ? sp : if_free(ExecUnitKind::Sfu);
-    }
+    case UnitChoice::Sp: return if_free(u.sp_free, ExecUnitKind::Sp);
+    case UnitChoice::Sfu: return if_free(u.sfu_free, ExecUnitKind::Sfu);
+    case UnitChoice::Ldst: return if_free(u.ldst_free, ExecUnitKind::Ldst);
+    case UnitChoice::SpOrSfu:
+      return if_free(u.sp_free || u.sfu_free, u.sp_free ? ExecUnitKind::Sp : ExecUnitKind::Sfu);
   }
   return std::nullopt;
 }
@@ -142,7 +142,7 @@ void IssueStage::issue(uint32_t w, ExecUnitKind unit, uint64_t cycle) {
   table_.scoreboard().reserve(w, rec_.instr->writes, long_latency);
   // Thread instructions count the lanes whose guard was true (GPGPU-Sim's
   // warp_inst_t::active_count() after predicated-off lanes are cleared).
-  const uint32_t active = uint32_t(std::popcount(rec_.exec_mask));
+  const uint32_t active = lane_count(rec_.exec_mask);
   count_dispatch(w, rec_, long_latency);
   count_instruction(w, rec_, active);
   apply_effects(w, rec_);
@@ -172,7 +172,7 @@ void IssueStage::count_dispatch(uint32_t w, const func::ExecRecord& rec, bool lo
   ++table_.warps()[w].issued_in_flight;
   ++table_.tbs()[v.tb_slot].warp_instructions;
   ++counters_.warp_instructions;
-  ++counters_.active_lanes[std::popcount(rec.exec_mask)];
+  ++counters_.active_lanes[lane_count(rec.exec_mask)];
   ++v.issued;
 }
 
@@ -193,7 +193,7 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   const bool jump = is_jump(*rec_.instr);
   slot.deps.begin_instruction(rec_.is_branch && !jump);
   uint32_t threads = 0;
-  for (const func::ExecRecord& row : rows_) threads += uint32_t(std::popcount(row.exec_mask));
+  for (const func::ExecRecord& row : rows_) threads += lane_count(row.exec_mask);
   formers_[sched]->begin(w, unit, rec_, rows_, jump);  // takes rows_
   count_instruction(w, rec_, threads);
   // The TB is not done while its instruction is still being broken down
@@ -210,7 +210,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
   WarpSlot& slot = table_.warps()[w];
   const Subwarp s = former.next(slot.deps);
   const bool formed = s.lanes != 0 || former.single();
-  const std::optional<ExecUnitKind> unit = formed ? free_unit(former.unit(), cycle) : std::nullopt;
+  const std::optional<ExecUnitKind> unit = formed ? free_unit(former.unit()) : std::nullopt;
   if (!unit) {
     // Its threads wait for their previous sub-warps, or its unit is busy.
     last_stall_[sched] = formed ? Stall::Structural : Stall::Data;
@@ -231,7 +231,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
     table_.drop_in_flight(table_.warp_views()[w].tb_slot);
   }
   table_.refresh(w);
-  policy_.on_issue(table_.view(), w, uint32_t(std::popcount(rec_.exec_mask)));
+  policy_.on_issue(table_.view(), w, lane_count(rec_.exec_mask));
   ++counters_.issued;
   issued_warp_ = w;
   return true;

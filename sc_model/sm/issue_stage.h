@@ -55,7 +55,7 @@ class IssueStage : public sc_core::sc_module {
   bool schedule(uint32_t sched, uint64_t cycle);
   bool no_issue(uint32_t sched, Stall stall);
   void update_free_units(uint64_t cycle);
-  std::optional<ExecUnitKind> free_unit(UnitChoice choice, uint64_t cycle) const;
+  std::optional<ExecUnitKind> free_unit(UnitChoice choice) const;
   void issue(uint32_t warp, ExecUnitKind unit, uint64_t cycle);
   // Large warps (docs/lwm.md): the scheduler's former breaks the chosen
   // warp's instruction down, one sub-warp per cycle, before it picks again.

@@ -29,20 +29,16 @@ void Scoreboard::release(uint32_t warp, std::span<const uint32_t> regs) {
     std::erase_if(p, [r](const Entry& e) { return e.reg == r; });
 }
 
-bool Scoreboard::blocks(uint32_t warp, const ptx::Instr& instr) const {
-  if (pending_[warp].empty()) return false;
-  auto pending = [&](uint32_t r) { return find(warp, r) != nullptr; };
-  return std::any_of(instr.reads.begin(), instr.reads.end(), pending) ||
-         std::any_of(instr.writes.begin(), instr.writes.end(), pending);
-}
-
-bool Scoreboard::blocked_on_memory(uint32_t warp, const ptx::Instr& instr) const {
-  auto long_pending = [&](uint32_t r) {
-    const Entry* e = find(warp, r);
-    return e && e->long_latency;
-  };
-  return std::any_of(instr.reads.begin(), instr.reads.end(), long_pending) ||
-         std::any_of(instr.writes.begin(), instr.writes.end(), long_pending);
+Scoreboard::Hazard Scoreboard::hazard(uint32_t warp, const ptx::Instr& instr) const {
+  if (pending_[warp].empty()) return Hazard::None;
+  Hazard found = Hazard::None;
+  for (const std::vector<uint32_t>* regs : {&instr.reads, &instr.writes})
+    for (uint32_t r : *regs)
+      if (const Entry* e = find(warp, r)) {
+        if (e->long_latency) return Hazard::Memory;
+        found = Hazard::Pending;
+      }
+  return found;
 }
 
 }  // namespace scwarp::sm

@@ -21,10 +21,12 @@ class Scoreboard {
   // Marks `regs` of `warp` pending; `long_latency` for global/local loads.
   void reserve(uint32_t warp, std::span<const uint32_t> regs, bool long_latency);
   void release(uint32_t warp, std::span<const uint32_t> regs);
-  // True when a register `instr` reads or writes is pending.
-  bool blocks(uint32_t warp, const ptx::Instr& instr) const;
-  // True when one of those pending registers waits for a global/local load.
-  bool blocked_on_memory(uint32_t warp, const ptx::Instr& instr) const;
+  // What holds `instr` back: None when no register it reads or writes is
+  // pending, Memory when one of the pending ones waits for a global/local
+  // load, else Pending. One pass over its registers, as every refresh asks.
+  enum class Hazard : uint8_t { None, Pending, Memory };
+  Hazard hazard(uint32_t warp, const ptx::Instr& instr) const;
+  bool blocks(uint32_t warp, const ptx::Instr& instr) const { return hazard(warp, instr) != Hazard::None; }
   bool any_pending(uint32_t warp) const { return !pending_[warp].empty(); }
   void clear(uint32_t warp) { pending_[warp].clear(); }
 

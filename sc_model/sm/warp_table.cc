@@ -174,9 +174,10 @@ WarpWait WarpTable::current_wait(uint32_t w) {
     v.waiting_on_memory = slot.deps.long_latency_pending();
     return WarpWait::Data;
   }
-  if (!large_warps_ && scoreboard_.blocks(w, head)) {
-    v.waiting_on_memory = scoreboard_.blocked_on_memory(w, head);
-    return WarpWait::Data;
+  if (!large_warps_) {
+    const Scoreboard::Hazard hazard = scoreboard_.hazard(w, head);
+    v.waiting_on_memory = hazard == Scoreboard::Hazard::Memory;
+    if (hazard != Scoreboard::Hazard::None) return WarpWait::Data;
   }
   return sibling_wait(w);
 }

@@ -77,7 +77,8 @@ TEST(PolicyRegistry, EveryIssuePolicyBuildsAndOrdersAFullSm) {
 // A policy that says it orders every warp without effects is taken at its
 // word in cycles with no Ready warp (the issue stage then skips order()):
 // through random issues, waits and exits its order lists exactly the
-// scheduler's warps, and asking twice gives the same order. LRR and GTO say so.
+// scheduler's warps, and asking twice gives the same order. LRR, GTO, both MWF
+// variants, SAWS and VTW say so.
 TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
   std::vector<std::string> claiming;
   for (const PolicyInfo& info : issue_policies()) {
@@ -101,7 +102,7 @@ TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
       ASSERT_EQ(order, sm.warps_of(sched)) << info.name << ", step " << step;
     }
   }
-  EXPECT_EQ(claiming, (std::vector<std::string>{"gto", "lrr"}));
+  EXPECT_EQ(claiming, (std::vector<std::string>{"gto", "lrr", "mwf_gto", "mwf_lrr", "saws", "vtw"}));
 }
 
 TEST(PolicyRegistry, EveryFetchPolicyBuildsAndChoosesAFetchableWarp) {

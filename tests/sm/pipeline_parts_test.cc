@@ -1,11 +1,15 @@
 // Pure-logic parts of the SM pipeline: scoreboard, pipelined unit, the
-// opcode -> unit and timing tables, the I-buffer and its flush rule, stall classes.
+// opcode -> unit and timing tables, the I-buffer and its flush rule, stall classes,
+// the delay queue every hand-over between units goes through.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
+#include <tuple>
 #include <vector>
 
+#include "sc_model/common/delay_queue.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sm/fetch_unit.h"
 #include "sc_model/sm/ibuffer.h"
@@ -54,11 +58,13 @@ TEST(Scoreboard, LongLatencyFlagFollowsTheLoadsRegisters) {
   sb.reserve(0, std::vector<uint32_t>{3}, false);  // ALU result
   ptx::Instr uses_load = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {2}, {9});
   ptx::Instr uses_alu = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3}, {9});
-  EXPECT_TRUE(sb.blocked_on_memory(0, uses_load));
+  EXPECT_EQ(sb.hazard(0, uses_load), Scoreboard::Hazard::Memory);
   EXPECT_TRUE(sb.blocks(0, uses_alu));
-  EXPECT_FALSE(sb.blocked_on_memory(0, uses_alu));
+  EXPECT_EQ(sb.hazard(0, uses_alu), Scoreboard::Hazard::Pending);
+  EXPECT_EQ(sb.hazard(0, make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3}, {2})), Scoreboard::Hazard::Memory)
+      << "a load's register counts wherever it comes in the instruction";
   sb.release(0, std::vector<uint32_t>{2});
-  EXPECT_FALSE(sb.blocked_on_memory(0, uses_load));
+  EXPECT_EQ(sb.hazard(0, uses_load), Scoreboard::Hazard::None);
   EXPECT_FALSE(sb.blocks(0, uses_load));
 }
 
@@ -218,6 +224,36 @@ TEST(CodeLayout, FunctionsStartOn4KbBoundariesInModuleOrder) {
   m.functions[2].code.resize(0);    // a declaration still gets its own page
   m.functions[3].code.resize(1);
   EXPECT_EQ(code_layout(m), (std::vector<uint64_t>{0, 4096, 12288, 16384}));
+}
+
+// Items pushed mostly in ready order (its FIFO) and sometimes earlier than
+// the last one (its heap) pop by ready cycle, ties in push order, exactly as
+// the definition sorts them; a mutation of either front's choice fails it.
+TEST(DelayQueue, PopsByReadyCycleThenPushOrderWhateverThePushOrder) {
+  std::mt19937 rng(11);
+  DelayQueue<uint32_t> queue;
+  std::vector<std::tuple<uint64_t, uint32_t>> waiting;  // (ready, push number)
+  uint32_t pushed = 0;
+  for (uint64_t cycle = 0; cycle < 3000; ++cycle) {
+    for (uint32_t n = rng() % 3; n-- > 0;) {
+      const uint64_t ready = cycle + 1 + (rng() % 4 == 0 ? rng() % 40 : 5);  // mostly one latency
+      queue.push(pushed, ready);
+      waiting.emplace_back(ready, pushed++);
+    }
+    std::sort(waiting.begin(), waiting.end());
+    if (!waiting.empty()) {
+      ASSERT_EQ(queue.next_ready(), std::get<0>(waiting.front()));
+    }
+    size_t due = 0;
+    while (due < waiting.size() && std::get<0>(waiting[due]) <= cycle) ++due;
+    for (size_t i = 0; i < due; ++i) {
+      ASSERT_TRUE(queue.ready(cycle));
+      ASSERT_EQ(queue.pop(), std::get<1>(waiting[i])) << "cycle " << cycle;
+    }
+    waiting.erase(waiting.begin(), waiting.begin() + ptrdiff_t(due));
+    ASSERT_FALSE(queue.ready(cycle));
+    ASSERT_EQ(queue.size(), waiting.size());
+  }
 }
 
 }  // namespace
