@@ -122,6 +122,27 @@ bool convertible(Type t) {
          (ptx::type_bits(t) >= 8 && ptx::type_bits(t) <= 64 && !ptx::is_float(t));
 }
 
+bool is_integer(Type t) { return !ptx::is_float(t) && !scalar_small_format(t); }
+
+// A slot's low type_bits(t) bits, extended to 64 by t's signedness.
+uint64_t extend(uint64_t slot, Type t) {
+  const unsigned bits = ptx::type_bits(t);
+  if (bits == 64) return slot;
+  const unsigned shift = 64 - bits;
+  return ptx::is_signed_int(t) ? uint64_t(int64_t(slot << shift) >> shift) : (slot << shift) >> shift;
+}
+
+// Integer to float, rounded to nearest: the host's conversion of the
+// 64-bit value rounds to nearest even as to_float's 128-bit path does, and
+// an integer's float is never NaN or subnormal (nothing for .ftz to flush).
+template <typename F>
+void integer_to_float(ExecContext& c, Type src, uint64_t* d, Lanes a) {
+  if (ptx::is_signed_int(src))
+    for_lanes(c.exec, [&](unsigned l) { d[l] = put<F>(F(int64_t(extend(a[l], src)))); });
+  else
+    for_lanes(c.exec, [&](unsigned l) { d[l] = put<F>(F(extend(a[l], src))); });
+}
+
 }  // namespace
 
 void exec_convert(ExecContext& c) {
@@ -130,6 +151,15 @@ void exec_convert(ExecContext& c) {
     c.unsupported(std::string("cvt.") + ptx::type_name(dst) + "." + ptx::type_name(src));
   uint64_t* d = c.dst(0);
   Lanes a = c.src(1);
+  if (!c.in.sat && is_integer(dst) && is_integer(src)) {
+    // Integer to integer (index arithmetic, most cvts nvcc emits): what
+    // read_source and to_int compute in 128 bits, in the 64 they keep.
+    for_lanes(c.exec, [&](unsigned l) { d[l] = extend(extend(a[l], src), dst); });
+    return;
+  }
+  const bool to_nearest = c.in.rnd == Round::None || c.in.rnd == Round::Rn;
+  if (!c.in.sat && to_nearest && is_integer(src) && (dst == Type::F32 || dst == Type::F64))
+    return dst == Type::F32 ? integer_to_float<float>(c, src, d, a) : integer_to_float<double>(c, src, d, a);
   for_lanes(c.exec, [&](unsigned l) { d[l] = convert(c, dst, read_source(c, src, a[l])); });
 }
 

@@ -124,6 +124,9 @@ INSTANTIATE_TEST_SUITE_P(Convert, InstrSemantics, ::testing::Values(
   Case{"cvt.rm.f32.s32 %df, %a32", Out::F32, uint64_t(uint32_t(-16777217)), 0, 0, F(-16777218.0f)},
   Case{"cvt.rn.f64.s64 %dd, %a64", Out::F64, uint64_t(-3), 0, 0, D(-3.0)},
   Case{"cvt.rn.f32.u64 %df, %a64", Out::F32, ~0ull, 0, 0, F(18446744073709551616.0f)},
+  Case{"cvt.rn.f32.s32 %df, %a32", Out::F32, uint64_t(uint32_t(-16777219)), 0, 0, F(-16777220.0f)},
+  // 2^63 + 2^39 + 1: above the halfway point between two floats by its last bit
+  Case{"cvt.rn.f32.u64 %df, %a64", Out::F32, 0x8000008000000001ull, 0, 0, F(9223373136366403584.0f)},
   // float <-> float
   Case{"cvt.rn.f32.f64 %df, %ad", Out::F32, D(1.0 + 0x1p-30), 0, 0, ONE},
   Case{"cvt.rp.f32.f64 %df, %ad", Out::F32, D(1.0 + 0x1p-30), 0, 0, F(1.0f + 0x1p-23f)},
@@ -171,6 +174,9 @@ INSTANTIATE_TEST_SUITE_P(IntConvert, InstrSemantics, ::testing::Values(
   Case{"cvt.s64.s32 %d64, %a32", Out::R64, 0xfffffffe, 0, 0, uint64_t(-2)},
   Case{"cvt.u64.u32 %d64, %a32", Out::R64, 0xfffffffe, 0, 0, 0xfffffffe},
   Case{"cvt.u16.u32 %d16, %a32", Out::R16, 0x12345, 0, 0, 0x2345},
+  Case{"cvt.s16.u32 %d16, %a32", Out::R16, 0x18000, 0, 0, 0x8000},
+  Case{"cvt.u64.s32 %d64, %a32", Out::R64, 0xfffffffe, 0, 0, uint64_t(-2)},
+  Case{"cvt.s32.u16 %d32, %a32", Out::R32, 0xfff8000, 0, 0, 0x8000},
   Case{"cvt.sat.u16.u32 %d16, %a32", Out::R16, 0x12345, 0, 0, 0xffff},
   Case{"cvt.sat.s8.s32 %d16, %a32", Out::R16, uint64_t(uint32_t(-300)), 0, 0, 0xff80},
   Case{"cvt.sat.u32.s32 %d32, %a32", Out::R32, uint64_t(uint32_t(-1)), 0, 0, 0},
