@@ -28,6 +28,14 @@ void GtoPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t
   for (const Run& r : runs_) out.insert(out.end(), warps.begin() + r.begin, warps.begin() + r.end);
 }
 
+// The greedy warp heads the order: when it can issue, the rest is not needed.
+uint32_t GtoPolicy::first_issuable(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                                   std::vector<uint32_t>& scratch) {
+  const uint32_t greedy = greedy_.at(sched);
+  if (greedy_still_runs(sm, greedy, warps) && can_issue(sm, greedy)) return greedy;
+  return IssuePolicy::first_issuable(sm, sched, warps, scratch);
+}
+
 void GtoPolicy::find_runs(const SmView& sm, std::span<const uint32_t> warps, uint32_t skip) {
   runs_.clear();
   for (uint32_t i = 0; i < warps.size(); ++i) {

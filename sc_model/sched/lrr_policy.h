@@ -18,6 +18,8 @@ class LrrPolicy : public IssuePolicy {
   void order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
   bool orders_every_warp_without_effects() const override { return true; }
+  uint32_t first_issuable(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                          std::vector<uint32_t>& scratch) override;
   void on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) override;
 
  private:

@@ -186,6 +186,13 @@ struct SmView {
   MemoryView mem;
 };
 
+// What the pipeline issues from an order: the first warp that is Ready and
+// whose unit has a free issue slot (as the SM's view has them this cycle).
+inline bool can_issue(const SmView& sm, uint32_t warp) {
+  const WarpView& v = sm.warps[warp];
+  return v.wait == WarpWait::Ready && sm.units.free(v.head_unit);
+}
+
 // The storage a policy's paper counts for it, on the active configuration,
 // beside the paper's own figure: for policies whose cost the hardware-cost
 // report cannot synthesise (no RTL), docs/hw_cost.md.
@@ -227,6 +234,19 @@ class IssuePolicy {
   // Ready the pipeline then knows the outcome (no issue, the stall class of
   // all its warps) and does not ask for the order.
   virtual bool orders_every_warp_without_effects() const { return false; }
+  // Asked instead of order() by the pipeline under a policy that orders
+  // every warp without effects, in a cycle with a Ready warp: the first
+  // warp of order() that can_issue(), kNoWarp if none. A policy whose order
+  // is cheaper to search than to write out (LRR) overrides it, keeping it
+  // equal to this one; `scratch` is a buffer for the order.
+  virtual uint32_t first_issuable(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                                  std::vector<uint32_t>& scratch) {
+    scratch.clear();
+    order(sm, sched, warps, scratch);
+    for (uint32_t w : scratch)
+      if (can_issue(sm, w)) return w;
+    return kNoWarp;
+  }
 
   // Events, each after the pipeline has updated the views it passes. In
   // on_issue the warp's issued_class/issued_space describe the instruction

@@ -54,34 +54,39 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
   update_free_units(cycle);
   if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
-  order_.clear();
-  if (table_.ready_warps(sched) == 0 && policy_.orders_every_warp_without_effects() && !probe_) {
-    // What the scan of the order would find: its slots' waits, counted. The
-    // counts include the scheduler's empty slots, Empty, which ranks last.
-    return no_issue(sched, classify_stall(table_.wait_counts(sched)));
+  if (policy_.orders_every_warp_without_effects() && !probe_) {
+    // The order lists every warp of the scheduler, so what a scan of it
+    // finds without an issue follows from their waits, counted (empty slots
+    // as Empty, which ranks last; a Ready warp left had its unit busy, and
+    // Ready ranks as structural).
+    const uint32_t w = table_.ready_warps(sched) == 0
+                           ? sched::kNoWarp
+                           : policy_.first_issuable(table_.view(), sched, warps, order_);
+    if (w == sched::kNoWarp) return no_issue(sched, classify_stall(table_.wait_counts(sched)));
+    return issue_warp(sched, w, cycle);
   }
+  order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   if (probe_ && sched == 0) probe_->order_seen(order_, cycle);
   bool unit_busy = false;
   for (uint32_t w : order_) {
-    const sched::WarpView& v = table_.warp_views()[w];
-    if (v.wait != sched::WarpWait::Ready) continue;
-    std::optional<ExecUnitKind> unit = free_unit(v.head_unit);
-    if (!unit) {
-      unit_busy = true;
-      continue;
-    }
-    if (!formers_.empty()) {
-      begin_large(sched, w, cycle);
-      return issue_subwarp(sched, cycle);
-    }
-    issue(w, *unit, cycle);
-    ++counters_.issued;
-    issued_warp_ = w;
-    return true;
+    if (sched::can_issue(table_.view(), w)) return issue_warp(sched, w, cycle);
+    unit_busy |= table_.warp_views()[w].wait == sched::WarpWait::Ready;
   }
   std::span<const uint32_t> considered = order_.empty() ? std::span<const uint32_t>(warps) : order_;
   return no_issue(sched, classify_stall(considered, table_.warp_views(), unit_busy));
+}
+
+// Scheduler `sched` issues warp `w`, which can_issue().
+bool IssueStage::issue_warp(uint32_t sched, uint32_t w, uint64_t cycle) {
+  if (!formers_.empty()) {
+    begin_large(sched, w, cycle);
+    return issue_subwarp(sched, cycle);
+  }
+  issue(w, *free_unit(table_.warp_views()[w].head_unit), cycle);
+  ++counters_.issued;
+  issued_warp_ = w;
+  return true;
 }
 
 // Scheduler `sched` issued nothing this cycle, for want of `stall`.

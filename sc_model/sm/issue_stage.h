@@ -53,6 +53,7 @@ class IssueStage : public sc_core::sc_module {
 
  private:
   bool schedule(uint32_t sched, uint64_t cycle);
+  bool issue_warp(uint32_t sched, uint32_t w, uint64_t cycle);
   bool no_issue(uint32_t sched, Stall stall);
   void update_free_units(uint64_t cycle);
   std::optional<ExecUnitKind> free_unit(UnitChoice choice) const;

@@ -75,10 +75,12 @@ TEST(PolicyRegistry, EveryIssuePolicyBuildsAndOrdersAFullSm) {
 }
 
 // A policy that says it orders every warp without effects is taken at its
-// word in cycles with no Ready warp (the issue stage then skips order()):
-// through random issues, waits and exits its order lists exactly the
-// scheduler's warps, and asking twice gives the same order. LRR, GTO, both MWF
-// variants, SAWS and VTW say so.
+// word (the issue stage then skips order() in cycles with no Ready warp and
+// asks first_issuable() in the others): through random issues, waits, exits,
+// head units and busy issue slots its order lists exactly the scheduler's
+// warps, asking twice gives the same order, and first_issuable() is the first
+// warp of that order that can issue. LRR, GTO, both MWF variants, SAWS and
+// VTW say so.
 TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
   std::vector<std::string> claiming;
   for (const PolicyInfo& info : issue_policies()) {
@@ -96,8 +98,15 @@ TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
         case 2: sm.make_ready(w); break;
         default: if (rng() % 8 == 0) sm.exit_warp(*policy, w);
       }
+      sm.warp(w).head_unit = IssueUnit(rng() % 4);
+      sm.units().sp_free = rng() % 2, sm.units().sfu_free = rng() % 2, sm.units().ldst_free = rng() % 2;
       std::vector<uint32_t> order = sm.order(*policy, sched);
       ASSERT_EQ(order, sm.order(*policy, sched)) << info.name << ", step " << step;
+      const auto first = std::find_if(order.begin(), order.end(), [&](uint32_t v) { return can_issue(sm.view(), v); });
+      std::vector<uint32_t> scratch;
+      ASSERT_EQ(policy->first_issuable(sm.view(), sched, sm.warps_of(sched), scratch),
+                first == order.end() ? kNoWarp : *first)
+          << info.name << ", step " << step;
       std::sort(order.begin(), order.end());
       ASSERT_EQ(order, sm.warps_of(sched)) << info.name << ", step " << step;
     }

@@ -57,6 +57,9 @@ class ScriptedSm {
     warp(slot).waiting_on_memory = false;
   }
 
+  // The issue slots free this cycle (what can_issue() checks beside Ready).
+  UnitState& units() { return view_.units; }
+
   // The next cycle begins (for policies that act once per cycle).
   void next_cycle() { ++view_.cycle; }
 
