@@ -24,6 +24,7 @@ class LrrPolicy : public IssuePolicy {
 
  private:
   std::vector<uint32_t> last_issued_;  // per scheduler: slot it issued last, kNoWarp before any
+  std::vector<size_t> answer_at_;      // per scheduler: index in `warps` of first_issuable's last answer
 };
 
 }  // namespace scwarp::sched
