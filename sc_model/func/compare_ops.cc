@@ -68,7 +68,7 @@ static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSi
                           bool (&complement)[kWarpSize], Value value) {
   Lanes a = c.src(first), b = c.src(first + 1);
   bool has_c = c.in.boolop != BoolOp::None;
-  Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data(), 0};
+  Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data()};  // not read without c
   bool ftz = c.in.ftz;
   for_lanes(c.exec, [&](unsigned l) {
     T x = value(a[l]), y = value(b[l]);

@@ -24,15 +24,15 @@ Lanes ExecContext::operand_lanes(const Operand& o, std::array<uint64_t, kWarpSiz
   switch (o.kind) {
     case Operand::Kind::Reg: {
       uint64_t* r = reg(o.reg);
-      if (!o.neg) return {r, 1};
+      if (!o.neg) return {r};
       for_lanes(exec, [&](unsigned l) { buf[l] = r[l] ^ 1; });  // !%p
-      return {buf.data(), 1};
+      return {buf.data()};
     }
-    case Operand::Kind::Imm: buf[0] = o.imm; return {buf.data(), 0};
-    case Operand::Kind::Symbol: buf[0] = symbol_address(o.sym) + o.imm; return {buf.data(), 0};
+    case Operand::Kind::Imm: buf.fill(o.imm); return {buf.data()};
+    case Operand::Kind::Symbol: buf.fill(symbol_address(o.sym) + o.imm); return {buf.data()};
     case Operand::Kind::Sreg:
       for_lanes(exec, [&](unsigned l) { buf[l] = special_register(o.sreg, o.comp, l); });
-      return {buf.data(), 1};
+      return {buf.data()};
     default: unsupported("this operand kind as a source");
   }
 }

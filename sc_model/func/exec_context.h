@@ -17,11 +17,12 @@
 namespace scwarp::func {
 
 // One source operand across the lanes: registers are read in place, an
-// immediate or other warp-uniform value has stride 0.
+// immediate or other warp-uniform value is copied to every lane of a
+// scratch array, so every operand is read alike and per-lane loops compile
+// to plain (vectorisable) loops.
 struct Lanes {
   const uint64_t* p;
-  uint32_t stride;
-  uint64_t operator[](unsigned lane) const { return p[lane * stride]; }
+  uint64_t operator[](unsigned lane) const { return p[lane]; }
 };
 
 // A large warp executes an instruction row by row; its control flow is
