@@ -192,6 +192,13 @@ inline bool can_issue(const SmView& sm, uint32_t warp) {
   const WarpView& v = sm.warps[warp];
   return v.wait == WarpWait::Ready && sm.units.free(v.head_unit);
 }
+// The first warp of `order` that can_issue(), kNoWarp if none: the warp the
+// pipeline issues from that order.
+inline uint32_t first_issuable_of(const SmView& sm, std::span<const uint32_t> order) {
+  for (uint32_t w : order)
+    if (can_issue(sm, w)) return w;
+  return kNoWarp;
+}
 
 // The storage a policy's paper counts for it, on the active configuration,
 // beside the paper's own figure: for policies whose cost the hardware-cost
@@ -243,9 +250,7 @@ class IssuePolicy {
                                   std::vector<uint32_t>& scratch) {
     scratch.clear();
     order(sm, sched, warps, scratch);
-    for (uint32_t w : scratch)
-      if (can_issue(sm, w)) return w;
-    return kNoWarp;
+    return first_issuable_of(sm, scratch);
   }
 
   // Events, each after the pipeline has updated the views it passes. In

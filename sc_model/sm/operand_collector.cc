@@ -39,7 +39,8 @@ OperandCollector::ReadRequest OperandCollector::BankQueue::pop() {
 OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
                                    stats::OperandCollectorCounters& counters)
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
-      banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)), rows_per_warp_(cfg.large_warp_rows()) {
+      banks_(cfg.reg_banks), queued_banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)),
+      rows_per_warp_(cfg.large_warp_rows()) {
   const config::PipelineWidths& w = cfg.pipeline_widths;
   const struct {
     ExecUnitKind unit;
@@ -164,22 +165,22 @@ void OperandCollector::dispatch_ready() {
 void OperandCollector::read_banks(uint64_t cycle, bool first) {
   if (queued_reads_ == 0) return;
   bool conflict = false;
-  for (size_t b = 0; b < banks_.size(); ++b) {
+  queued_banks_.for_each([&](size_t b) {
     BankQueue& bank = banks_[b];
-    if (bank.size == 0) continue;
     if (first && written_at_[b] == cycle) {
       counters_.bank_conflicts += bank.size;
       conflict = true;
-      continue;
+      return;
     }
     ReadRequest r = bank.pop();
+    if (bank.size == 0) queued_banks_.erase(b);
     --queued_reads_;
     CollectorSet& set = sets_[r.set];
     if (--set.entries[set.units[r.unit].entry].reads_missing == 0) ++set.collected;
     ++counters_.register_reads;
     counters_.bank_conflicts += bank.size;
     conflict |= bank.size != 0;
-  }
+  });
   counters_.bank_conflict_cycles += conflict;
 }
 
@@ -202,7 +203,9 @@ void OperandCollector::allocate_units() {
 void OperandCollector::start_reads(uint16_t s, uint16_t u) {
   Entry& entry = sets_[s].entries[sets_[s].units[u].entry];
   for_each_source(*entry.rec.instr, [&](uint32_t reg) {
-    banks_[bank_of(reg, entry.warp, entry.rec.rf_row)].push(ReadRequest{s, u});
+    const size_t b = bank_of(reg, entry.warp, entry.rec.rf_row);
+    banks_[b].push(ReadRequest{s, u});
+    queued_banks_.insert(b);
     ++entry.reads_missing;
   });
   queued_reads_ += entry.reads_missing;

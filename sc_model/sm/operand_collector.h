@@ -28,6 +28,7 @@
 
 #include <systemc>
 
+#include "sc_model/common/bit_set.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sm/stage_ports.h"
 #include "sc_model/stats/counters.h"
@@ -106,6 +107,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   stats::OperandCollectorCounters& counters_;
   std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
   std::vector<BankQueue> banks_;
+  BitSet queued_banks_;               // banks with a read queued: the ones a step looks at
   std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
   // The bank of register `reg` of warp slot `warp`, register-file row
   // `rf_row`: a large warp's rows are laid out as consecutive warps'.

@@ -102,10 +102,9 @@ TEST(PolicyRegistry, PoliciesThatOrderEveryWarpWithoutEffectsDo) {
       sm.units().sp_free = rng() % 2, sm.units().sfu_free = rng() % 2, sm.units().ldst_free = rng() % 2;
       std::vector<uint32_t> order = sm.order(*policy, sched);
       ASSERT_EQ(order, sm.order(*policy, sched)) << info.name << ", step " << step;
-      const auto first = std::find_if(order.begin(), order.end(), [&](uint32_t v) { return can_issue(sm.view(), v); });
       std::vector<uint32_t> scratch;
       ASSERT_EQ(policy->first_issuable(sm.view(), sched, sm.warps_of(sched), scratch),
-                first == order.end() ? kNoWarp : *first)
+                first_issuable_of(sm.view(), order))
           << info.name << ", step " << step;
       std::sort(order.begin(), order.end());
       ASSERT_EQ(order, sm.warps_of(sched)) << info.name << ", step " << step;
