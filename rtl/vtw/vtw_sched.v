@@ -131,6 +131,7 @@ module vtw_sched #(
   reg  [G*GKW-1:0] gkey;
   reg  [G-1:0]     gsame;           // the group is SameIter: more progress first
   reg  [W-1:0]     gm [0:G-1];      // the group's warps
+  reg  [T-1:0]     gdiff;           // the TB is DiffIter
   reg  [2:0]       gc_cls;
   /* verilator lint_off UNUSEDSIGNAL */
   reg  [31:0]      gf;
@@ -148,41 +149,54 @@ module vtw_sched #(
         gkey[(2*gt + ga)*GKW +: GKW] = {gc_cls, gf[FW-1:0], (gc_cls == SLOW) ? gtp : ~gtp, id_q[gt]};
         gsame[2*gt + ga] = (gc_cls == SAME);
       end
+      // DiffIter (its warps ahead are HIGHER): the class differs by the flag.
+      gdiff[gt] = (class_of(gt[TIDW-1:0], 1'b0) != class_of(gt[TIDW-1:0], 1'b1));
     end
     for (gg = 0; gg < G; gg = gg + 1) gm[gg] = {W{1'b0}};
     for (gw = 0; gw < W; gw = gw + 1) begin
       gt_w = wtb_q[gw*TIDW +: TIDW];
-      gm[{gt_w, class_of(gt_w, ahead_o[gw]) == HIGHER}][gw] = wv_q[gw];
+      gm[{gt_w, gdiff[gt_w] & ahead_o[gw]}][gw] = wv_q[gw];
     end
   end
+
+  // Scheduler s's slots: w % S == s.
+  function automatic [W-1:0] slots_of(input integer s);
+    integer i;
+    begin
+      slots_of = {W{1'b0}};
+      for (i = 0; i < W; i = i + 1) slots_of[i] = (i % S == s);
+    end
+  endfunction
 
   genvar gs;
   generate
     for (gs = 0; gs < S; gs = gs + 1) begin : g_pick
       reg  [W-1:0]     mine;          // this scheduler's candidates
+      reg  [W-1:0]     sel;           // those in the best group
       reg  [G-1:0]     gcand;         // groups holding one
       wire             gvalid;
       wire [GIW-1:0]   gbest;
       reg  [NS*PW-1:0] wkey;
       reg  [NS-1:0]    wcand;
-      reg  [PW-1:0]    wp;
+      reg  [PW-1:0]    inv;           // all ones: the group is SameIter
       wire [PIW-1:0]   entry;
       /* verilator lint_off UNUSEDSIGNAL */
       wire [31:0]      slot = {{(32-PIW){1'b0}}, entry} * S + gs;
       /* verilator lint_on UNUSEDSIGNAL */
-      integer          mw, mg, me;
+      integer          mg, me;
       always @* begin
-        for (mw = 0; mw < W; mw = mw + 1) mine[mw] = cand_i[mw] && wv_q[mw] && (mw % S == gs);
+        mine = cand_i & wv_q & slots_of(gs);
         for (mg = 0; mg < G; mg = mg + 1) gcand[mg] = |(gm[mg] & mine);
       end
       argmin_tree #(.N(G), .KW(GKW), .IW(GIW)) u_group (
         .key_i(gkey), .valid_i(gcand), .valid_o(gvalid), .idx_o(gbest));
       // Entry e is slot e*S + gs, so a lower entry is a lower slot.
       always @* begin
+        sel = gvalid ? (mine & gm[gbest]) : {W{1'b0}};
+        inv = {PW{gsame[gbest]}};
         for (me = 0; me < NS; me = me + 1) begin
-          wp = warp_prog_o[(me*S + gs)*PW +: PW];
-          wkey[me*PW +: PW] = gsame[gbest] ? ~wp : wp;
-          wcand[me] = gvalid && mine[me*S + gs] && gm[gbest][me*S + gs];
+          wkey[me*PW +: PW] = warp_prog_o[(me*S + gs)*PW +: PW] ^ inv;
+          wcand[me] = sel[me*S + gs];
         end
       end
       argmin_tree #(.N(NS), .KW(PW), .IW(PIW)) u_warp (
@@ -200,14 +214,20 @@ module vtw_sched #(
     for (ft = 0; ft < T; ft = ft + 1) id_d[ft] = id_q[ft];
     first_ext = {1'b0, launch_first_i};
     end_ext   = first_ext + launch_nwarps_i;
-    for (w = 0; w < W; w = w + 1) begin
-      wi = w[WIDW:0];
-      if (finish_valid_i && (wtb_q[w*TIDW +: TIDW] == finish_tb_i)) wv_d[w] = 1'b0;
-      if (launch_valid_i && (wi >= first_ext) && (wi < end_ext)) begin
-        wv_d[w] = 1'b1;
-        wtb_d[w*TIDW +: TIDW] = launch_tb_i;
+    wi        = {(WIDW+1){1'b0}};
+    // (Each loop under its valid: the same logic, and a simulator skips
+    // it in the cycles without the event.)
+    if (finish_valid_i)
+      for (w = 0; w < W; w = w + 1)
+        if (wtb_q[w*TIDW +: TIDW] == finish_tb_i) wv_d[w] = 1'b0;
+    if (launch_valid_i)
+      for (w = 0; w < W; w = w + 1) begin
+        wi = w[WIDW:0];
+        if ((wi >= first_ext) && (wi < end_ext)) begin
+          wv_d[w] = 1'b1;
+          wtb_d[w*TIDW +: TIDW] = launch_tb_i;
+        end
       end
-    end
     if (launch_valid_i) id_d[launch_tb_i] = launch_id_i;
   end
 

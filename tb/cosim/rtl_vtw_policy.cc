@@ -34,6 +34,7 @@ RtlVtwPolicy::RtlVtwPolicy(const sched::PolicyContext& ctx)
     : sm_(ctx.sm),
       tbs_(ctx.max_tbs),
       cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
+      lockstep_(ctx.cfg.sched_impl == "lockstep"),
       iteration_(kRtlWarps, 0) {
   // Each scheduler's pick tree owns the slots w % S: exactly S schedulers.
   check_fits(ctx, "vtw_sched", kRtlSchedulers);
@@ -138,11 +139,16 @@ uint32_t RtlVtwPolicy::pick(const SmView& sm, uint32_t sched, std::span<const ui
                               sm_, sm.cycle, w, sched, sched, kRtlSchedulers, sched));
     cand |= uint64_t(issue_candidate(sm, w)) << w;
   }
+  // The pick is none with no candidate, whatever the registers hold: the
+  // events keep waiting (lockstep compares the block's counters after every
+  // order(), so there they take their edge now).
+  const bool due = !cycle_timed_ && edge_due();
+  if (cand == 0 && !(due && lockstep_)) return kNoWarp;
   Vvtw_sched& t = rtl_->top();
   t.cand_i = cand;
   // Transaction-level the events so far take their edge now, whose
   // evaluation also gives the pick; else the new cand_i settles.
-  if (!cycle_timed_ && edge_due()) {
+  if (due) {
     edge();
   } else {
     rtl_->settle(rtl_cycle_);

@@ -21,7 +21,9 @@
 // launched or finished in that edge) first gives the pending edge its own
 // clock. Transaction level (docs/rtl.md, "VTW blocks"): order() clocks the
 // pending edge (or a change of the slow phase) before it reads the pick, so
-// the pick reads the state VtwPolicy reads. Cycle-timed
+// the pick reads the state VtwPolicy reads; with no candidate the pick is
+// none and the edge waits for the next order() (but under lockstep, which
+// compares the block's counters after each). Cycle-timed
 // (-scwarp_rtl_timing cycle, docs/rtl.md "Cycle-timed co-simulation"): the
 // pending edge ends the SM cycle; the pick reads the state of the cycle's
 // start (scheduler 1 does not see scheduler 0's issue of the same cycle,
@@ -107,6 +109,7 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables, public Is
   uint32_t sm_;
   uint32_t tbs_;
   bool cycle_timed_;
+  bool lockstep_;  // the block's counters are compared after every order()
   std::unique_ptr<VerilatedBlock<Vvtw_sched>> rtl_;
   uint64_t rtl_cycle_ = 0;  // the SM cycle the block is in
   // The pending edge: per port its warp and TB (kNoWarp: free), and its
