@@ -165,15 +165,18 @@ void RtlVtwPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint3
                          std::vector<uint32_t>& out) {
   sync_iterations(sm);
   if (!cycle_timed_) drive_exhausted(sm);  // cycle-timed: as the cycle started (catch_up)
-  seen_.assign(sm.tbs.begin(), sm.tbs.end());
+  if (lockstep_) seen_.assign(sm.tbs.begin(), sm.tbs.end());  // what fill_tables() compares
   last_pick_ = pick(sm, sched, warps);
   if (last_pick_ != kNoWarp) out.push_back(last_pick_);
   for (uint32_t w : warps)
     if (w != last_pick_) out.push_back(w);
 }
 
+// An entry into the next iteration only changes the iteration state, which a
+// plain issue does not touch: entries wait for the next other event or
+// order() (an entry of this warp then shares its port's edge).
 void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
-  sync_iterations(sm);
+  catch_up(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Issue, v.scheduler, warp, v.tb_slot);
   put_field(rtl_->top().iss_active_i, v.scheduler * kActW, kActW, active_threads);

@@ -30,8 +30,8 @@
 // and the slow phase shows one cycle after the view's).
 // Entries into the next iteration are not policy events: the adapter finds
 // them by comparing each warp's WarpView::iteration with the last one it
-// saw, at every event and at order(), so they reach the block in the order
-// the SM made them relative to exits. Slow phase: TbView::indices_exhausted.
+// saw, at every event but an issue and at order(), so they reach the block
+// in the order the SM made them relative to exits and barrier events. Slow phase: TbView::indices_exhausted.
 #pragma once
 
 #include <cstdint>
@@ -120,7 +120,7 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables, public Is
   uint32_t last_pick_ = sched::kNoWarp;
   bool pending_ = false;          // events wait on the pending edge
   uint32_t held_exhausted_ = 0;   // exhausted_i as the block registered it
-  std::vector<sched::TbView> seen_;  // the TbViews of the last order()
+  std::vector<sched::TbView> seen_;  // lockstep: the TbViews of the last order()
 };
 
 }  // namespace scwarp::cosim
