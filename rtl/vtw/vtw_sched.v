@@ -124,7 +124,7 @@ module vtw_sched #(
   // fall into G = 2T groups, group 2t + a holding TB t's warps with a = 1
   // for those HIGHER, each with one key (class, TB key, TB progress, age);
   // two groups with warps never share a key (one TB: other classes; two:
-  // other ages). The pick is then the best group with a candidate, and in
+  // other ages, while resident TBs launch fewer than 2^IDW apart). The pick is then the best group with a candidate, and in
   // it the candidate of least progress (most in SameIter), lower slot on
   // ties: VtwPolicy's first candidate, from per-TB keys (no per-warp copy
   // of its TB's fields). Keys and groups are functions of registers.
