@@ -75,11 +75,14 @@ module vtw_iter #(
   always @* begin
     first_ext = {1'b0, launch_first_i};
     end_ext   = first_ext + launch_nwarps_i;
-    for (w = 0; w < W; w = w + 1) begin
-      wi = w[WIDW:0];
-      wst_d[w] = wst_q[w];
-      if (launch_valid_i && (wi >= first_ext) && (wi < end_ext)) wst_d[w] = {KW{1'b0}};
-    end
+    wi        = {(WIDW+1){1'b0}};
+    for (w = 0; w < W; w = w + 1) wst_d[w] = wst_q[w];
+    // Under its valid: the same logic, and a simulator skips it without a launch.
+    if (launch_valid_i)
+      for (w = 0; w < W; w = w + 1) begin
+        wi = w[WIDW:0];
+        if ((wi >= first_ext) && (wi < end_ext)) wst_d[w] = {KW{1'b0}};
+      end
     for (t = 0; t < T; t = t + 1) begin
       titer_d[t] = titer_q[t];
       nah_d[t]   = nah_q[t];

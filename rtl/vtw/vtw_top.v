@@ -6,8 +6,9 @@
 // (vtw_tb_counter) is outside: requests leave at req_*_o, grants come back
 // at grant_*_i, and exhausted_i says per TB slot that its kernel's last
 // index is out. ONE_BIT selects the iteration state (vtw_iter). Ports and
-// edge semantics as vtw_sched; per scheduler q_* is the warp considered for
-// issue whose head is nexttbid (hold_o: 0 go, 1 skew, 2 index), and an
+// edge semantics as vtw_sched (cand_i in, each scheduler's pick out); per
+// scheduler q_* is the warp considered for issue whose head is nexttbid
+// (hold_o: 0 go, 1 skew, 2 index), and an
 // issued nexttbid (enter_valid_i) reads its logical TB index at idx_o and,
 // with SLOWEST or LOWEST, its logical warp slot at slot_o.
 module vtw_top #(
@@ -47,6 +48,7 @@ module vtw_top #(
   input  wire [S-1:0]        enter_valid_i,
   input  wire [S-1:0]        q_valid_i,
   input  wire [S*WIDW-1:0]   q_warp_i,
+  input  wire [W-1:0]        cand_i,
   output wire [S*2-1:0]      hold_o,
   output wire [S*XW-1:0]     idx_o,
   output wire [S*WIDW-1:0]   slot_o,
@@ -67,9 +69,9 @@ module vtw_top #(
   output wire [T*NW-1:0]     pend_o,
   output wire [W*WIDW-1:0]   list_o,
   output wire [W*WIDW-1:0]   lslot_o,
-  output wire [W*WIDW-1:0]   order_o,
+  output wire [S-1:0]        pick_valid_o,
+  output wire [S*WIDW-1:0]   pick_o,
   output wire [W-1:0]        wvalid_o,
-  output wire                done_o,
   output wire                sorted_o
 );
   wire [W*TIDW-1:0]     wtb;
@@ -88,9 +90,9 @@ module vtw_top #(
               .TIDW(TIDW)) u_sched (
     .clk_i, .rst_ni, .finish_valid_i, .finish_tb_i, .launch_valid_i, .launch_tb_i, .launch_id_i,
     .launch_first_i, .launch_nwarps_i, .exhausted_i, .iss_valid_i, .iss_warp_i, .iss_tb_i, .iss_active_i,
-    .arr_valid_i, .rel_valid_i, .rel_cnt_i, .exit_valid_i, .enter_valid_i, .warp_prog_o, .tb_prog_o, .nbar_o,
-    .nfin_o, .nahead_o, .ahead_o, .witer_o, .titer_o, .order_o, .wvalid_o, .wtb_o(wtb), .nwarps_o(nwarps),
-    .done_o);
+    .arr_valid_i, .rel_valid_i, .rel_cnt_i, .exit_valid_i, .enter_valid_i, .cand_i, .warp_prog_o, .tb_prog_o,
+    .nbar_o, .nfin_o, .nahead_o, .ahead_o, .witer_o, .titer_o, .pick_valid_o, .pick_o, .wvalid_o, .wtb_o(wtb),
+    .nwarps_o(nwarps));
 
   // The queried warps' TB and flag; a grant loads the TB's live warp count.
   always @* begin

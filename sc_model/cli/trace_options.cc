@@ -4,6 +4,7 @@
 
 #include "sc_model/cli/unsigned_text.h"
 #include "sc_model/cli/usage_error.h"
+#include "sc_model/sched/registry.h"
 
 namespace scwarp::cli {
 namespace {
@@ -51,6 +52,12 @@ void add_trace_options(CLI::App* cmd, TraceChoice& choice, CLI::Option* function
 
 std::unique_ptr<stats::TraceWriter> open_trace(const TraceChoice& choice, const config::GpuConfig& gpu) {
   if (choice.file.empty()) return nullptr;
+  // The trace ranks VTW's TBs by its issue order; the VTW RTL decides only
+  // the warp each scheduler issues (docs/rtl.md, "VTW blocks").
+  if (gpu.scheduler == "vtw" && sched::issue_policy_impl(gpu.scheduler, gpu) == "rtl")
+    throw UsageError("--trace: the trace ranks TBs by the whole issue order, and the VTW RTL (vtw_sched) decides "
+                     "only the warp each scheduler issues; trace with --sched-impl cpp or lockstep (the same "
+                     "decisions, checked against the RTL)");
   const stats::TraceShape shape{gpu.sm_count(), gpu.max_tbs_per_sm, gpu.schedulers_per_sm,
                                 gpu.scheduled_warps_per_sm()};
   return std::make_unique<stats::TraceWriter>(choice.file, shape, parse_filter(choice, gpu.sm_count()));

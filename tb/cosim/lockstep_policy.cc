@@ -31,6 +31,12 @@ const char* wait_name(WarpWait w) {
   return "?";
 }
 
+// A Ready warp issues if its head's unit is free (issue_candidate).
+const char* issuable(const SmView& sm, const sched::WarpView& w) {
+  if (w.wait != WarpWait::Ready) return "-";
+  return issue_candidate(sm, w.slot) ? "issuable" : "unit-busy";
+}
+
 // Every valid warp's inputs to the block, one line each, and the TB slots.
 std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchable = {}) {
   std::string out = "  warps (slot: scheduler, TB slot, TB id, wait, issuable, I-buffer, fetchable):\n";
@@ -39,7 +45,7 @@ std::string describe_inputs(const SmView& sm, std::span<const uint32_t> fetchabl
     bool f = false;
     for (uint32_t x : fetchable) f |= x == w.slot;
     out += fmt::format("    w{}: s{} tb{} id{} {} {} ibuf{} {}\n", w.slot, w.scheduler, w.tb_slot,
-                       sm.tbs[w.tb_slot].id, wait_name(w.wait), w.wait == WarpWait::Ready ? "issuable" : "-",
+                       sm.tbs[w.tb_slot].id, wait_name(w.wait), issuable(sm, w),
                        w.ibuffer_count, f ? "fetchable" : "-");
   }
   out += "  TB slots (slot: id, first warp, warps, at barrier, exited):";
@@ -75,7 +81,10 @@ std::string show_numbers(const Row& r) { return fmt::format("{}", fmt::join(r, "
 LockstepIssuePolicy::LockstepIssuePolicy(std::unique_ptr<sched::IssuePolicy> golden,
                                          std::unique_ptr<sched::IssuePolicy> rtl,
                                          const sched::PolicyContext& ctx)
-    : golden_(std::move(golden)), rtl_(std::move(rtl)), rtl_tables_(dynamic_cast<const LockstepTables*>(rtl_.get())) {
+    : golden_(std::move(golden)),
+      rtl_(std::move(rtl)),
+      rtl_tables_(dynamic_cast<const LockstepTables*>(rtl_.get())),
+      rtl_pick_(dynamic_cast<const IssuePickBlock*>(rtl_.get())) {
   rtl_order_.reserve(ctx.max_warps);
 }
 
@@ -87,13 +96,29 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
   rtl_->order(sm, sched, warps, rtl_order_);
   ++comparisons_;
   if (rtl_tables_) rtl_tables_->fill_tables(*golden_, tables_);
-  if (std::equal(rtl_order_.begin(), rtl_order_.end(), out.begin() + begin, out.end()) && same(tables_)) return;
-  const std::vector<uint32_t> golden_order(out.begin() + begin, out.end());
-  throw Error(fmt::format(
-      "lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}, scheduler {}: issue order\n"
-      "  C++ order: {}\n  RTL order: {}\n{}{}",
-      sm.cycle, sm.sm, sched, fmt::join(golden_order, " "), fmt::join(rtl_order_, " "), describe(tables_),
-      describe_inputs(sm)));
+  const std::span<const uint32_t> golden_order(out.data() + begin, out.size() - begin);
+  if (!same_decision(sm, golden_order) || !same(tables_)) mismatch(sm, sched, golden_order);
+}
+
+bool LockstepIssuePolicy::same_decision(const SmView& sm, std::span<const uint32_t> golden_order) const {
+  if (rtl_pick_) return rtl_pick_->last_pick() == first_candidate(sm, golden_order);
+  return std::equal(rtl_order_.begin(), rtl_order_.end(), golden_order.begin(), golden_order.end());
+}
+
+void LockstepIssuePolicy::mismatch(const SmView& sm, uint32_t sched, std::span<const uint32_t> golden_order) const {
+  std::string answers;
+  if (rtl_pick_) {
+    auto name = [](uint32_t w) { return w == sched::kNoWarp ? std::string("none") : "w" + std::to_string(w); };
+    answers = fmt::format("issue pick\n  C++ pick: {} (the first Ready warp with its unit free in its order: {})\n"
+                          "  RTL pick: {}\n",
+                          name(first_candidate(sm, golden_order)), fmt::join(golden_order, " "),
+                          name(rtl_pick_->last_pick()));
+  } else {
+    answers = fmt::format("issue order\n  C++ order: {}\n  RTL order: {}\n", fmt::join(golden_order, " "),
+                          fmt::join(rtl_order_, " "));
+  }
+  throw Error(fmt::format("lockstep mismatch (--sched-impl lockstep) at cycle {}, SM {}, scheduler {}: {}{}{}",
+                          sm.cycle, sm.sm, sched, answers, describe(tables_), describe_inputs(sm)));
 }
 
 // Every event reaches both halves, the golden one first.

@@ -2,7 +2,9 @@
 // and its RTL implementation hear every event; every order() / choose()
 // computes both and compares the full order and the state tables the RTL
 // adapter declares (LockstepTables: MWF's WPT counters, PRO's TB states
-// and warp orders, ...). The first
+// and warp orders, ...); for a block that decides only the warp to issue
+// (IssuePickBlock: VTW) it compares that pick with the first candidate of
+// the golden order (first_candidate) instead of the order. The first
 // mismatch throws scwarp::Error naming the cycle, SM, scheduler, each valid
 // warp's inputs, both orders and both tables; otherwise the C++ decision is
 // returned, so a lockstep run is the cpp run, checked.
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "sc_model/sched/policy.h"
+#include "tb/cosim/issue_pick.h"
 #include "tb/cosim/lockstep_tables.h"
 
 namespace scwarp::cosim {
@@ -45,12 +48,17 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   const std::vector<StateTable>& tables() const { return tables_; }
 
  private:
+  // Whether the RTL half answers as the golden order says (its order, or
+  // its pick).
+  bool same_decision(const sched::SmView& sm, std::span<const uint32_t> golden_order) const;
+  [[noreturn]] void mismatch(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> golden_order) const;
   template <typename... Args>
   void to_both(void (sched::IssuePolicy::*event)(const sched::SmView&, Args...), const sched::SmView& sm,
                Args... args);
 
   std::unique_ptr<sched::IssuePolicy> golden_, rtl_;
   const LockstepTables* rtl_tables_;  // null: the RTL half has no tables to compare
+  const IssuePickBlock* rtl_pick_;    // null: the RTL half gives a whole order
   std::vector<uint32_t> rtl_order_;
   std::vector<StateTable> tables_;
   uint64_t comparisons_ = 0;

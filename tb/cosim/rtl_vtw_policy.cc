@@ -22,8 +22,6 @@ namespace {
 
 // vtw_sched's widths as tb/cosim/CMakeLists.txt Verilates it.
 constexpr unsigned kWW = clog2(kRtlWarps), kTW = clog2(kRtlTbs), kNW = 8, kActW = 6;
-// Two passes of W*(W-1)/2 edges (one running, one requested) and margin.
-constexpr uint32_t kMaxSortEdges = 3 * kRtlWarps * kRtlWarps;
 
 void clear_events(Vvtw_sched& t) {
   clear_tb_counter_events(t);
@@ -36,9 +34,10 @@ RtlVtwPolicy::RtlVtwPolicy(const sched::PolicyContext& ctx)
     : sm_(ctx.sm),
       tbs_(ctx.max_tbs),
       cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
-      iteration_(kRtlWarps, 0),
-      member_(kRtlWarps, 0) {
-  check_fits(ctx, "vtw_sched", 1);
+      lockstep_(ctx.cfg.sched_impl == "lockstep"),
+      iteration_(kRtlWarps, 0) {
+  // Each scheduler's pick tree owns the slots w % S: exactly S schedulers.
+  check_fits(ctx, "vtw_sched", kRtlSchedulers);
   rtl_ = std::make_unique<VerilatedBlock<Vvtw_sched>>(ctx, "vtw_sched");
   std::fill(std::begin(port_warp_), std::end(port_warp_), kNoWarp);
   std::fill(std::begin(port_tb_), std::end(port_tb_), kNoWarp);
@@ -48,15 +47,17 @@ RtlVtwPolicy::~RtlVtwPolicy() = default;
 
 void RtlVtwPolicy::edge() {
   rtl_->rising_edge(rtl_cycle_);
+  held_exhausted_ = rtl_->top().exhausted_i;
+  pending_ = false;
   clear_events(rtl_->top());
   std::fill(std::begin(port_warp_), std::end(port_warp_), kNoWarp);
   std::fill(std::begin(port_tb_), std::end(port_tb_), kNoWarp);
   released_.reset();
 }
 
-void RtlVtwPolicy::event_done() {
-  if (!cycle_timed_) edge();
-}
+void RtlVtwPolicy::event_done() { pending_ = true; }
+
+bool RtlVtwPolicy::edge_due() const { return pending_ || rtl_->top().exhausted_i != held_exhausted_; }
 
 // The slow phase's input: TBs whose kernel has no logical TB index left.
 void RtlVtwPolicy::drive_exhausted(const SmView& sm) {
@@ -66,13 +67,12 @@ void RtlVtwPolicy::drive_exhausted(const SmView& sm) {
 }
 
 // The pending edge ends cycle rtl_cycle_; the cycles the SM skipped after
-// it are edges with no events, needed only while the sorter still runs.
+// it have no events, and the block keeps no state that moves by itself.
 void RtlVtwPolicy::catch_up(const SmView& sm) {
   if (rtl_cycle_ >= sm.cycle) return;
   if (cycle_timed_) {
-    edge();
-    while (++rtl_cycle_ < sm.cycle && !rtl_->top().done_o) edge();
-    drive_exhausted(sm);  // taken at the edge that ends the new cycle
+    if (edge_due()) edge();
+    drive_exhausted(sm);  // registered at the edge that ends the new cycle
   }
   rtl_cycle_ = sm.cycle;
 }
@@ -95,7 +95,6 @@ void RtlVtwPolicy::port_event(PortEvent event, uint32_t port, uint32_t warp, uin
   const bool other_owner = port_tb_[port] != kNoWarp &&
                            (port_tb_[port] != tb || (warp != kNoWarp && port_warp_[port] != kNoWarp &&
                                                      port_warp_[port] != warp));
-  // Cycle-timed only: transaction-level nothing is pending here.
   if (other_owner || get_field(flag, port, 1) || tb_changing(tb)) edge();
   if (warp != kNoWarp) {
     port_warp_[port] = warp;
@@ -131,37 +130,53 @@ void RtlVtwPolicy::sync_iterations(const SmView& sm) {
   }
 }
 
-void RtlVtwPolicy::sort(const SmView& sm) {
-  sync_iterations(sm);
-  if (cycle_timed_) return;  // order_o as the sorter has it
-  drive_exhausted(sm);
-  const Vvtw_sched& t = rtl_->top();
-  for (uint32_t n = 0; !t.done_o || n == 0; ++n) {
-    if (n == kMaxSortEdges)
-      throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: done_o still low {} edges after the last event "
-                              "(a sort that never ends)",
-                              sm_, sm.cycle, kMaxSortEdges));
+uint32_t RtlVtwPolicy::pick(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps) {
+  uint64_t cand = 0;
+  for (uint32_t w : warps) {
+    if (w % kRtlSchedulers != sched)
+      throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: warp {} is given to scheduler {}, but the block's "
+                              "scheduler {} picks among slots w % {} == {} only",
+                              sm_, sm.cycle, w, sched, sched, kRtlSchedulers, sched));
+    cand |= uint64_t(issue_candidate(sm, w)) << w;
+  }
+  // The pick is none with no candidate, whatever the registers hold: the
+  // events keep waiting (lockstep compares the block's counters after every
+  // order(), so there they take their edge now).
+  const bool due = !cycle_timed_ && edge_due();
+  if (cand == 0 && !(due && lockstep_)) return kNoWarp;
+  Vvtw_sched& t = rtl_->top();
+  t.cand_i = cand;
+  // Transaction-level the events so far take their edge now, whose
+  // evaluation also gives the pick; else the new cand_i settles.
+  if (due) {
     edge();
+  } else {
+    rtl_->settle(rtl_cycle_);
   }
+  if (!get_field(t.pick_valid_o, sched, 1)) return kNoWarp;
+  const uint32_t w = uint32_t(get_field(t.pick_o, sched * kWW, kWW));
+  if (w >= kRtlWarps || !((cand >> w) & 1u))
+    throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: scheduler {} picked warp {}, which is not a candidate",
+                            sm_, sm.cycle, sched, w));
+  return w;
 }
 
-void RtlVtwPolicy::order(const SmView& sm, uint32_t, std::span<const uint32_t> warps, std::vector<uint32_t>& out) {
-  sort(sm);
-  seen_.assign(sm.tbs.begin(), sm.tbs.end());
-  for (uint32_t w : warps) member_.at(w) = 1;
-  const Vvtw_sched& t = rtl_->top();
-  const size_t begin = out.size();
-  for (uint32_t p = 0; p < kRtlWarps; ++p) {
-    const uint32_t w = uint32_t(get_field(t.order_o, p * kWW, kWW));
-    if (w < member_.size() && member_[w]) out.push_back(w), member_[w] = 0;
-  }
-  if (out.size() - begin != warps.size())
-    throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: order_o holds {} of the scheduler's {} warps",
-                            sm_, sm.cycle, out.size() - begin, warps.size()));
-}
-
-void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+void RtlVtwPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
+                         std::vector<uint32_t>& out) {
   sync_iterations(sm);
+  if (!cycle_timed_) drive_exhausted(sm);  // cycle-timed: as the cycle started (catch_up)
+  if (lockstep_) seen_.assign(sm.tbs.begin(), sm.tbs.end());  // what fill_tables() compares
+  last_pick_ = pick(sm, sched, warps);
+  if (last_pick_ != kNoWarp) out.push_back(last_pick_);
+  for (uint32_t w : warps)
+    if (w != last_pick_) out.push_back(w);
+}
+
+// An entry into the next iteration only changes the iteration state, which a
+// plain issue does not touch: entries wait for the next other event or
+// order() (an entry of this warp then shares its port's edge).
+void RtlVtwPolicy::on_issue(const SmView& sm, uint32_t warp, uint32_t active_threads) {
+  catch_up(sm);
   const sched::WarpView& v = sm.warps[warp];
   port_event(PortEvent::Issue, v.scheduler, warp, v.tb_slot);
   put_field(rtl_->top().iss_active_i, v.scheduler * kActW, kActW, active_threads);

@@ -46,6 +46,9 @@ struct Pair {
 constexpr const char* kRlwsHardware = " --set rlws_theta_frac_bits=16 --set rlws_lfsr=1";
 constexpr const char* kRlwsMsHardware = " --set rlws_ms_theta_frac_bits=16 --set rlws_ms_lfsr=1";
 
+// VTW on kernels transformed into virtual TBs (docs/vtw.md).
+constexpr const char* kVtwSame = " --transform vtw:same";
+
 void PrintTo(const Pair& p, std::ostream* os) { *os << p.workload << " " << p.sched << "+" << p.fetch; }
 
 class RtlEqualsCpp : public ::testing::TestWithParam<Pair> {};
@@ -79,7 +82,9 @@ INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
                                            Pair{"merge_sort", "rlws", "rr", kRlwsHardware},
                                            Pair{"histogram", "rlws", "rr", kRlwsHardware},
                                            Pair{"matmul", "rlws_ms", "rr", kRlwsMsHardware},
-                                           Pair{"histogram", "rlws_ms", "rr", kRlwsMsHardware}),
+                                           Pair{"histogram", "rlws_ms", "rr", kRlwsMsHardware},
+                                           Pair{"matmul", "vtw", "rr", kVtwSame},
+                                           Pair{"merge_sort", "vtw", "rr", kVtwSame}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
                          });
@@ -144,6 +149,29 @@ TEST(SchedImpl, RtlCffNeedsTheBawsBlock) {
       run_scwarp("run --config tiny --workload matmul --size tiny --sched pro --fetch cff --sched-impl rtl");
   EXPECT_NE(r.exit_status, 0);
   EXPECT_NE(r.err.find("the RTL CFF fetch policy is part of the BAWS block"), std::string::npos) << r.err;
+}
+
+// The VTW RTL decides only the warp each scheduler issues: what needs the
+// whole order (a trace's TB ranking) or another split of the warps among
+// schedulers than its pick trees' is refused, naming the way out.
+TEST(SchedImpl, RtlVtwRefusesWhatNeedsTheWholeOrder) {
+  const std::string dir = scwarp::testing::scratch_dir();
+  const std::string run = "run --config tiny --workload matmul --size tiny --sched vtw --transform vtw:same ";
+  const struct {
+    std::string args;
+    const char* error;
+  } refused[] = {
+      {"--sched-impl rtl --trace " + dir + "/trace.json", "--trace: the trace ranks TBs by the whole issue order"},
+      {"--sched-impl rtl --set gpgpu_num_sched_per_core=1", "exactly 2 schedulers"},
+  };
+  for (const auto& r : refused) {
+    const ProcessResult p = run_scwarp(run + r.args);
+    EXPECT_NE(p.exit_status, 0) << r.args;
+    EXPECT_NE(p.err.find(r.error), std::string::npos) << r.args << ": " << p.err;
+  }
+  // Lockstep returns the C++ order: its trace is the cpp run's.
+  const ProcessResult ok = run_scwarp(run + "--sched-impl lockstep --trace " + dir + "/lockstep.json");
+  EXPECT_EQ(ok.exit_status, 0) << ok.err;
 }
 
 // -scwarp_rtl_timing cycle runs the BAWS, PRO, RLWS and VTW blocks one edge

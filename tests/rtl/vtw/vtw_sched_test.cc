@@ -6,9 +6,10 @@
 // warps are one further) and applies each edge's events to it and to the
 // RTL in the RTL's order (finish, launch, then per scheduler the issued
 // instruction and its arrival, release, exit or entry into the next
-// iteration). After every edge it compares the counters; when the RTL says
-// done (its W*(W-1)/2-cycle pass has run on the current keys) it compares
-// the full warp order with VtwPolicy::order() over every resident warp.
+// iteration). After every edge it compares the counters and, for a few
+// candidate masks (every resident warp, a random subset, one warp), each
+// scheduler's pick (settled with no edge: it is combinational) with the
+// first candidate of VtwPolicy::order() over that scheduler's warps.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,7 +32,7 @@ namespace {
 using cosim::get_field;
 
 constexpr uint32_t kW = 48, kT = 8, kS = 2, kSlotWarps = kW / kT, kWidw = 6, kTidw = 3, kNw = 8, kPw = 32;
-constexpr uint32_t kSortEdges = kW * (kW - 1) / 2;
+constexpr uint64_t kNoPick = ~uint64_t(0);
 
 struct Instr {
   bool valid = false;
@@ -53,8 +54,8 @@ class Harness {
  public:
   // blind_to_iterations: the golden model is shown every TB as SameIter (the
   // negative self-check: the comparison must then fail).
-  explicit Harness(bool blind_to_iterations = false)
-      : blind_(blind_to_iterations), ctx_(std::make_unique<VerilatedContext>()), warps_(kW), tbs_(kT) {
+  explicit Harness(bool blind_to_iterations = false, uint32_t seed = 1)
+      : blind_(blind_to_iterations), rng_(seed), ctx_(std::make_unique<VerilatedContext>()), warps_(kW), tbs_(kT) {
     for (uint32_t s = 0; s < kW; ++s) warps_[s].slot = s, warps_[s].scheduler = s % kS;
     for (uint32_t t = 0; t < kT; ++t) tbs_[t].slot = t;
     vtw_ = std::make_unique<VtwPolicy>(PolicyContext{cfg_, 0, kW, kT, kS});
@@ -77,8 +78,8 @@ class Harness {
     const WarpView& v = warps_[w];
     return v.iteration > tbs_[v.tb_slot].min_iteration;
   }
-  uint64_t mismatches = 0, order_checks = 0;
-  // Order checks that saw a class: [VtwClass] -> count.
+  uint64_t mismatches = 0, pick_checks = 0;
+  // Pick checks whose golden pick was of a class: [VtwClass] -> count.
   uint64_t class_checks[5] = {};
   std::string first_mismatch;
 
@@ -118,14 +119,40 @@ class Harness {
     r.exhausted_i = exhausted_bits();
     clock();
   }
-  // Edges with no event until the RTL's pass is over (at most two passes).
-  void settle() {
-    for (uint32_t i = 0; i < 2 * kSortEdges + 4 && !rtl_->done_o; ++i) step(Batch{});
-  }
   void set_exhausted(uint32_t t) { tbs_[t].indices_exhausted = true; }
 
-  // The golden order of every resident warp.
-  std::vector<uint32_t> golden() {
+  // Scheduler s's resident warps as a cand_i mask.
+  uint64_t resident(uint32_t s) const {
+    uint64_t m = 0;
+    for (const WarpView& w : warps_)
+      if (w.valid && w.slot % kS == s) m |= uint64_t(1) << w.slot;
+    return m;
+  }
+  // The RTL's pick for scheduler s with cand_i = `cand`, settled with no
+  // edge (kNoPick: none).
+  uint64_t rtl_pick(uint32_t s, uint64_t cand) {
+    rtl_->cand_i = cand;
+    rtl_->eval();
+    if (!((rtl_->pick_valid_o >> s) & 1u)) return kNoPick;
+    return get_field(rtl_->pick_o, s * kWidw, kWidw);
+  }
+  // The first warp of the golden order of scheduler s's warps in `cand`.
+  uint64_t golden_pick(uint32_t s, uint64_t cand) {
+    for (uint32_t w : golden(s))
+      if ((cand >> w) & 1u) return w;
+    return kNoPick;
+  }
+  // Scheduler s's whole order, read from the RTL one pick at a time (each
+  // pick leaves the mask): for the scenes with a known order.
+  std::vector<uint32_t> rtl_order(uint32_t s) {
+    std::vector<uint32_t> out;
+    for (uint64_t cand = resident(s), w; (w = rtl_pick(s, cand)) != kNoPick; cand &= ~(uint64_t(1) << w))
+      out.push_back(uint32_t(w));
+    return out;
+  }
+
+  // The golden order of scheduler s's resident warps.
+  std::vector<uint32_t> golden(uint32_t s) {
     std::vector<TbView> shown = tbs_;
     if (blind_)
       for (TbView& t : shown) t.warps_ahead = 0;
@@ -133,18 +160,10 @@ class Harness {
     view.schedulers = kS;
     view.warps = warps_;
     view.tbs = shown;
-    std::vector<uint32_t> all, out;
+    std::vector<uint32_t> mine, out;
     for (const WarpView& w : warps_)
-      if (w.valid) all.push_back(w.slot);
-    vtw_->order(view, 0, all, out);
-    return out;
-  }
-  std::vector<uint32_t> rtl_order() const {
-    std::vector<uint32_t> out;
-    for (uint32_t p = 0; p < kW; ++p) {
-      const uint32_t w = uint32_t(get_field(rtl_->order_o, p * kWidw, kWidw));
-      if ((rtl_->wvalid_o >> w) & 1u) out.push_back(w);
-    }
+      if (w.valid && w.slot % kS == s) mine.push_back(w.slot);
+    vtw_->order(view, s, mine, out);
     return out;
   }
 
@@ -181,7 +200,7 @@ class Harness {
     rtl_->clk_i = 1;
     rtl_->eval();
     check_counters();
-    if (rtl_->done_o) check_order();
+    check_picks();
   }
   void mismatch(const std::string& what) {
     if (mismatches++ == 0) first_mismatch = what;
@@ -204,24 +223,41 @@ class Harness {
       }
     }
   }
-  void check_order() {
-    ++order_checks;
-    const std::vector<uint32_t> g = golden(), r = rtl_order();
-    SmView view;
-    view.warps = warps_;
-    view.tbs = tbs_;
-    bool seen[5] = {};
-    for (uint32_t w : g) seen[uint32_t(VtwPolicy::class_of(view, w))] = true;
-    for (uint32_t c = 0; c < 5; ++c) class_checks[c] += seen[c];
+  // Per scheduler: every resident warp a candidate, a random half, one.
+  void check_picks() {
+    for (uint32_t s = 0; s < kS; ++s) {
+      const uint64_t all = resident(s);
+      if (all == 0) continue;
+      std::vector<uint32_t> slots;
+      for (uint32_t w = 0; w < kW; ++w)
+        if ((all >> w) & 1u) slots.push_back(w);
+      const uint64_t half = all & ((uint64_t(rng_()) << 32) | rng_());
+      const uint64_t one = uint64_t(1) << slots[rng_() % slots.size()];
+      for (uint64_t cand : {all, half, one}) check_pick(s, cand);
+    }
+  }
+  void check_pick(uint32_t s, uint64_t cand) {
+    ++pick_checks;
+    const uint64_t g = golden_pick(s, cand), r = rtl_pick(s, cand);
+    if (g != kNoPick) {
+      SmView view;
+      view.warps = warps_;
+      view.tbs = tbs_;
+      ++class_checks[uint32_t(VtwPolicy::class_of(view, uint32_t(g)))];
+    }
     if (g == r) return;
-    std::string s = "order: golden";
-    for (uint32_t w : g) s += " " + std::to_string(w);
-    s += ", rtl";
-    for (uint32_t w : r) s += " " + std::to_string(w);
-    mismatch(s);
+    auto name = [](uint64_t w) { return w == kNoPick ? std::string("none") : std::to_string(w); };
+    mismatch("pick: scheduler " + std::to_string(s) + " candidates 0x" + hex(cand) + ", golden " + name(g) +
+             ", rtl " + name(r));
+  }
+  static std::string hex(uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%llx", (unsigned long long)v);
+    return buf;
   }
 
   bool blind_;
+  std::mt19937 rng_;
   config::GpuConfig cfg_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::vector<WarpView> warps_;
@@ -266,12 +302,16 @@ void expect_algorithm1_scene() {
     b.ins[0].enter = true;
     h.step(b);
   }
-  h.settle();
-  ASSERT_TRUE(h.rtl().done_o);
   std::vector<uint32_t> expected;
   for (uint32_t w : {6u, 7u, 4u, 5u, 11u, 9u, 3u, 2u, 1u, 0u, 10u, 8u}) expected.push_back(slot(w));
-  EXPECT_EQ(h.rtl_order(), expected);
-  EXPECT_EQ(h.golden(), expected);
+  // Each scheduler's order (its slots w % 2) is the scene's, restricted.
+  for (uint32_t s = 0; s < kS; ++s) {
+    std::vector<uint32_t> mine;
+    for (uint32_t w : expected)
+      if (w % kS == s) mine.push_back(w);
+    EXPECT_EQ(h.rtl_order(s), mine) << "scheduler " << s;
+    EXPECT_EQ(h.golden(s), mine) << "scheduler " << s;
+  }
   EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
 }
 
@@ -289,20 +329,33 @@ TEST(VtwRtl, SlowPhaseInverseProgress) {
     h.step(b);
   }
   for (uint32_t t = 0; t < 3; ++t) h.set_exhausted(t);
-  h.step(Batch{});
-  h.settle();
-  const std::vector<uint32_t> expected = {6, 7, 1, 0, 12, 13};  // TB progress 3, 35, 40
-  EXPECT_EQ(h.rtl_order(), expected);
+  h.step(Batch{});  // the edge that registers exhausted_i
+  // TB progress 3, 35, 40: slots 6, 7, 1, 0, 12, 13.
+  EXPECT_EQ(h.rtl_order(0), (std::vector<uint32_t>{6, 0, 12}));
+  EXPECT_EQ(h.rtl_order(1), (std::vector<uint32_t>{7, 1, 13}));
   EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
 }
 
-// A pass over the W warps takes W*(W-1)/2 edges with the one comparator.
-TEST(VtwRtl, SortTakesWTimesWMinus1Over2Edges) {
+// The pick is combinational: a new candidate mask gives its first candidate
+// in the same cycle, with no clock edge, however the mask changes.
+TEST(VtwRtl, PickIsReadyInTheCycleOfItsCandidates) {
   Harness<Vvtw_sched> h;
-  h.step(launch_batch(0, 6));
-  uint32_t edges = 0;
-  while (!h.rtl().done_o && edges < 4 * kSortEdges) h.step(Batch{}), ++edges;
-  EXPECT_EQ(edges, kSortEdges);
+  h.step(launch_batch(0, 6));  // slots 0..5; scheduler 0 owns 0, 2, 4
+  for (uint32_t w : {0u, 2u, 4u}) {
+    Batch b;
+    b.ins[0] = issue(w, 10 - 2 * w);  // SameIter: more progress first, so 0, 2, 4
+    h.step(b);
+  }
+  const uint64_t checks_before = h.pick_checks;  // the harness checks after edges only
+  EXPECT_EQ(h.rtl_pick(0, 0b10101), 0u);
+  EXPECT_EQ(h.rtl_pick(0, 0b10100), 2u);
+  EXPECT_EQ(h.rtl_pick(0, 0b10000), 4u);
+  EXPECT_EQ(h.rtl_pick(0, 0b00001), 0u);
+  EXPECT_EQ(h.rtl_pick(0, 0), kNoPick);
+  EXPECT_EQ(h.rtl_pick(1, 0b00010), 1u);    // scheduler 1 owns the odd slots
+  EXPECT_EQ(h.rtl_pick(0, 0b00010), kNoPick);  // not one of scheduler 0's
+  EXPECT_EQ(h.pick_checks, checks_before);  // no edge came between
+  EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
 }
 
 // Seeded random SM: launches, issues (progress), barriers, entries into the
@@ -353,20 +406,19 @@ void run_random(Harness<V>& h, uint32_t seed, uint32_t events) {
     if (e > events * 3 / 4 && pct(2))
       for (uint32_t t = 0; t < kT; ++t)
         if (h.tb(t).valid && pct(30)) h.set_exhausted(t);
-    if (pct(10)) h.settle();
   }
-  h.settle();
+  h.step(Batch{});
 }
 
 template <typename V>
 void expect_random_run(uint32_t seed) {
-  Harness<V> h;
+  Harness<V> h(false, seed);
   run_random(h, seed, 4000);
   EXPECT_EQ(h.mismatches, 0u) << h.first_mismatch;
-  EXPECT_GT(h.order_checks, 50u);
+  EXPECT_GT(h.pick_checks, 10000u);
   for (uint32_t c = 0; c < 5; ++c) EXPECT_GT(h.class_checks[c], 10u) << "class " << c;
-  std::printf("seed %u: %llu order checks; with Barrier %llu, DiffIter lower %llu, SameIter %llu, DiffIter higher %llu, "
-              "slow %llu\n", seed, (unsigned long long)h.order_checks, (unsigned long long)h.class_checks[0],
+  std::printf("seed %u: %llu pick checks; golden pick Barrier %llu, DiffIter lower %llu, SameIter %llu, DiffIter higher "
+              "%llu, slow %llu\n", seed, (unsigned long long)h.pick_checks, (unsigned long long)h.class_checks[0],
               (unsigned long long)h.class_checks[1], (unsigned long long)h.class_checks[2],
               (unsigned long long)h.class_checks[3], (unsigned long long)h.class_checks[4]);
 }
@@ -377,12 +429,12 @@ TEST_P(VtwRtlRandom, MatchesVtwPolicyOneBitAhead) { expect_random_run<Vvtw_sched
 INSTANTIATE_TEST_SUITE_P(Seeds, VtwRtlRandom, ::testing::Values(1u, 2u, 3u, 2024u, 777u));
 
 // The checker can fail: a golden model that sees no TB as DiffIter must
-// disagree with the RTL on the same stimulus.
+// disagree with the RTL's picks on the same stimulus.
 TEST(VtwRtlSelfCheck, DetectsAGoldenBlindToIterations) {
-  Harness<Vvtw_sched> h(true);
+  Harness<Vvtw_sched> h(true, 5);
   run_random(h, 5, 3000);
   EXPECT_GT(h.mismatches, 0u);
-  EXPECT_NE(h.first_mismatch.find("order"), std::string::npos) << h.first_mismatch;
+  EXPECT_NE(h.first_mismatch.find("pick"), std::string::npos) << h.first_mismatch;
 }
 
 }  // namespace
