@@ -31,10 +31,10 @@ const char* wait_name(WarpWait w) {
   return "?";
 }
 
-// A Ready warp issues if its head's unit is free (issue_candidate).
+// A Ready warp issues if its head's unit is free (sched::can_issue).
 const char* issuable(const SmView& sm, const sched::WarpView& w) {
   if (w.wait != WarpWait::Ready) return "-";
-  return issue_candidate(sm, w.slot) ? "issuable" : "unit-busy";
+  return sched::can_issue(sm, w.slot) ? "issuable" : "unit-busy";
 }
 
 // Every valid warp's inputs to the block, one line each, and the TB slots.
@@ -101,7 +101,7 @@ void LockstepIssuePolicy::order(const SmView& sm, uint32_t sched, std::span<cons
 }
 
 bool LockstepIssuePolicy::same_decision(const SmView& sm, std::span<const uint32_t> golden_order) const {
-  if (rtl_pick_) return rtl_pick_->last_pick() == first_candidate(sm, golden_order);
+  if (rtl_pick_) return rtl_pick_->last_pick() == sched::first_issuable_of(sm, golden_order);
   return std::equal(rtl_order_.begin(), rtl_order_.end(), golden_order.begin(), golden_order.end());
 }
 
@@ -111,7 +111,7 @@ void LockstepIssuePolicy::mismatch(const SmView& sm, uint32_t sched, std::span<c
     auto name = [](uint32_t w) { return w == sched::kNoWarp ? std::string("none") : "w" + std::to_string(w); };
     answers = fmt::format("issue pick\n  C++ pick: {} (the first Ready warp with its unit free in its order: {})\n"
                           "  RTL pick: {}\n",
-                          name(first_candidate(sm, golden_order)), fmt::join(golden_order, " "),
+                          name(sched::first_issuable_of(sm, golden_order)), fmt::join(golden_order, " "),
                           name(rtl_pick_->last_pick()));
   } else {
     answers = fmt::format("issue order\n  C++ order: {}\n  RTL order: {}\n", fmt::join(golden_order, " "),

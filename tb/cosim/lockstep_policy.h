@@ -4,7 +4,7 @@
 // adapter declares (LockstepTables: MWF's WPT counters, PRO's TB states
 // and warp orders, ...); for a block that decides only the warp to issue
 // (IssuePickBlock: VTW) it compares that pick with the first candidate of
-// the golden order (first_candidate) instead of the order. The first
+// the golden order (sched::first_issuable_of) instead of the order. The first
 // mismatch throws scwarp::Error naming the cycle, SM, scheduler, each valid
 // warp's inputs, both orders and both tables; otherwise the C++ decision is
 // returned, so a lockstep run is the cpp run, checked.

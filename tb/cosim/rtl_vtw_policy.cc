@@ -137,7 +137,7 @@ uint32_t RtlVtwPolicy::pick(const SmView& sm, uint32_t sched, std::span<const ui
       throw Error(fmt::format("RTL vtw_sched, SM {} cycle {}: warp {} is given to scheduler {}, but the block's "
                               "scheduler {} picks among slots w % {} == {} only",
                               sm_, sm.cycle, w, sched, sched, kRtlSchedulers, sched));
-    cand |= uint64_t(issue_candidate(sm, w)) << w;
+    cand |= uint64_t(sched::can_issue(sm, w)) << w;
   }
   // The pick is none with no candidate, whatever the registers hold: the
   // events keep waiting (lockstep compares the block's counters after every

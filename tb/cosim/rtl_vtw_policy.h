@@ -4,7 +4,7 @@
 //
 // The block decides the warp each scheduler issues, not a whole order
 // (IssuePickBlock): order() drives cand_i with the scheduler's warps that
-// are Ready with their head's unit free (issue_candidate), reads the
+// are Ready with their head's unit free (sched::can_issue), reads the
 // combinational pick and returns [pick, then the scheduler's other warps in
 // slot order] (the slot order alone when nothing is picked). The issue
 // stage issues the pick, and a cycle without an issue sees the same warps
