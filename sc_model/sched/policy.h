@@ -182,6 +182,10 @@ struct SmView {
   bool tbs_waiting = true;        // TBs of the kernel still wait for an SM (PRO's fast phase)
   std::span<const WarpView> warps;  // indexed by slot
   std::span<const TbView> tbs;      // indexed by TB slot
+  // How many times a warp view's `iteration` changed on this SM (VTW's
+  // warps entering their next iteration, and new warps in a slot): equal
+  // twice, no warp's iteration moved in between, without a look at each.
+  uint64_t iteration_changes = 0;
   UnitState units;
   MemoryView mem;
 };

@@ -156,7 +156,9 @@ WarpWait WarpTable::current_wait(uint32_t w) {
   v.ibuffer_count = slot.ibuffer.size();
   v.waiting_on_memory = false;
   if (!slot.warp) return WarpWait::Empty;
-  v.iteration = slot.warp->iteration();
+  const uint32_t iteration = slot.warp->iteration();
+  view_.iteration_changes += iteration != v.iteration;
+  v.iteration = iteration;
   func::WarpState state = slot.warp->state();
   if (state == func::WarpState::Exited) return WarpWait::Exited;
   if (state == func::WarpState::AtBarrier) return WarpWait::Barrier;

@@ -117,6 +117,9 @@ void RtlVtwPolicy::tb_event(const SmView& sm, uint32_t tb) {
 
 void RtlVtwPolicy::sync_iterations(const SmView& sm) {
   catch_up(sm);
+  // No warp's iteration moved since the last look: nothing to give the block.
+  if (sm.iteration_changes == iteration_changes_seen_) return;
+  iteration_changes_seen_ = sm.iteration_changes;
   for (uint32_t w = 0; w < sm.warps.size(); ++w) {
     const sched::WarpView& v = sm.warps[w];
     if (!v.valid || v.iteration == iteration_[w]) continue;

@@ -117,6 +117,7 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables, public Is
   uint32_t port_warp_[kRtlSchedulers], port_tb_[kRtlSchedulers];
   BarrierReleaseCount released_;
   std::vector<uint32_t> iteration_;  // per warp slot, as last given to the block
+  uint64_t iteration_changes_seen_ = ~uint64_t(0);  // SmView::iteration_changes at the last look
   uint32_t last_pick_ = sched::kNoWarp;
   bool pending_ = false;          // events wait on the pending edge
   uint32_t held_exhausted_ = 0;   // exhausted_i as the block registered it
