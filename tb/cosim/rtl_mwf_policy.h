@@ -54,6 +54,11 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
 
   void order(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
              std::vector<uint32_t>& out) override;
+  // Transaction level, the block's ranks list every warp and an order()
+  // only reads them: events wait for the next read that needs them, so a
+  // skipped order() changes nothing (as the C++ MWF's, which says the same).
+  // Cycle-timed, an order() is also where a cycle's events take their edge.
+  bool orders_every_warp_without_effects() const override { return !cycle_timed_; }
   void on_issue(const sched::SmView& sm, uint32_t warp, uint32_t active_threads) override;
   void on_barrier_arrive(const sched::SmView& sm, uint32_t warp) override;
   void on_barrier_release(const sched::SmView& sm, uint32_t tb_slot) override;
