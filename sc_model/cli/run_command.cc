@@ -85,7 +85,7 @@ void print_timing_summary(const config::LoadedConfig& cfg, const nlohmann::json&
   fmt::print("simd utilisation     {:.3f} of the lanes per scheduler-cycle\n", stats["simd"]["utilisation"].get<double>());
   const auto& compared = stats["lockstep_compared"];
   if (cfg.gpu.sched_impl == "lockstep")
-    fmt::print("lockstep compared    {} issue orders, {} fetch picks, {} sub-warps\n",
+    fmt::print("lockstep compared    {} issue decisions, {} fetch picks, {} sub-warps\n",
                compared["issue_orders"].get<uint64_t>(), compared["fetch_picks"].get<uint64_t>(),
                compared["subwarps"].get<uint64_t>());
 }

@@ -123,7 +123,7 @@ TEST(SchedImpl, LockstepReportCountsComparedDecisions) {
       "run --config tiny --workload matmul --size tiny --sched mwf_gto --fetch cff --sched-impl lockstep");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("lockstep compared    " +
-                       std::to_string(report["lockstep_compared"]["issue_orders"].get<uint64_t>()) + " issue orders, "),
+                       std::to_string(report["lockstep_compared"]["issue_orders"].get<uint64_t>()) + " issue decisions, "),
             std::string::npos)
       << r.out;
 }
