@@ -23,6 +23,14 @@ const SmallFloat* scalar_small_format(Type t) {
   return small_format_of(t, &f, &pair) && !pair ? f : nullptr;
 }
 
+// A slot's low type_bits(t) bits, extended to 64 by t's signedness.
+uint64_t extend(uint64_t slot, Type t) {
+  const unsigned bits = ptx::type_bits(t);
+  if (bits == 64) return slot;
+  const unsigned shift = 64 - bits;
+  return ptx::is_signed_int(t) ? uint64_t(int64_t(slot << shift) >> shift) : (slot << shift) >> shift;
+}
+
 // A source value: exact integer or floating point.
 struct Value {
   bool is_int;
@@ -38,13 +46,8 @@ Value read_source(ExecContext& c, Type t, uint64_t slot) {
     return {false, 0, double(c.in.ftz ? flush(v) : v)};
   }
   if (t == Type::F64) return {false, 0, get<double>(slot)};
-  unsigned bits = ptx::type_bits(t);
-  uint64_t raw = bits == 64 ? slot : slot & ((uint64_t(1) << bits) - 1);
-  if (ptx::is_signed_int(t) && bits < 64) {
-    unsigned shift = 64 - bits;
-    return {true, int128(int64_t(raw << shift) >> shift), 0};
-  }
-  return {true, ptx::is_signed_int(t) ? int128(int64_t(raw)) : int128(raw), 0};
+  const uint64_t value = extend(slot, t);
+  return {true, ptx::is_signed_int(t) ? int128(int64_t(value)) : int128(value), 0};
 }
 
 struct IntRange {
@@ -74,14 +77,7 @@ uint64_t to_int(ExecContext& c, Type t, const Value& v) {
     else
       i = int128(r);
   }
-  unsigned bits = ptx::type_bits(t);
-  uint64_t raw = uint64_t(i);
-  if (bits < 64) raw &= (uint64_t(1) << bits) - 1;
-  if (ptx::is_signed_int(t) && bits < 64) {
-    unsigned shift = 64 - bits;
-    raw = uint64_t(int64_t(raw << shift) >> shift);
-  }
-  return raw;
+  return extend(uint64_t(i), t);
 }
 
 template <typename F>
@@ -123,14 +119,6 @@ bool convertible(Type t) {
 }
 
 bool is_integer(Type t) { return !ptx::is_float(t) && !scalar_small_format(t); }
-
-// A slot's low type_bits(t) bits, extended to 64 by t's signedness.
-uint64_t extend(uint64_t slot, Type t) {
-  const unsigned bits = ptx::type_bits(t);
-  if (bits == 64) return slot;
-  const unsigned shift = 64 - bits;
-  return ptx::is_signed_int(t) ? uint64_t(int64_t(slot << shift) >> shift) : (slot << shift) >> shift;
-}
 
 // Integer to float, rounded to nearest: the host's conversion of the
 // 64-bit value rounds to nearest even as to_float's 128-bit path does, and
