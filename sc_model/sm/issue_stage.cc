@@ -115,13 +115,12 @@ void IssueStage::update_free_units(uint64_t cycle) {
 // since then, so it is what the collector would answer now.
 std::optional<ExecUnitKind> IssueStage::free_unit(UnitChoice choice) const {
   const sched::UnitState& u = table_.view().units;
-  const auto if_free = [](bool free, ExecUnitKind kind) { return free ? std::optional(kind) : std::nullopt; };
+  if (!u.free(choice)) return std::nullopt;
   switch (choice) {
-    case UnitChoice::Sp: return if_free(u.sp_free, ExecUnitKind::Sp);
-    case UnitChoice::Sfu: return if_free(u.sfu_free, ExecUnitKind::Sfu);
-    case UnitChoice::Ldst: return if_free(u.ldst_free, ExecUnitKind::Ldst);
-    case UnitChoice::SpOrSfu:
-      return if_free(u.sp_free || u.sfu_free, u.sp_free ? ExecUnitKind::Sp : ExecUnitKind::Sfu);
+    case UnitChoice::Sp: return ExecUnitKind::Sp;
+    case UnitChoice::Sfu: return ExecUnitKind::Sfu;
+    case UnitChoice::Ldst: return ExecUnitKind::Ldst;
+    case UnitChoice::SpOrSfu: return u.sp_free ? ExecUnitKind::Sp : ExecUnitKind::Sfu;
   }
   return std::nullopt;
 }
