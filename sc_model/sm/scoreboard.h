@@ -26,7 +26,6 @@ class Scoreboard {
   // load, else Pending. One pass over its registers, as every refresh asks.
   enum class Hazard : uint8_t { None, Pending, Memory };
   Hazard hazard(uint32_t warp, const ptx::Instr& instr) const;
-  bool blocks(uint32_t warp, const ptx::Instr& instr) const { return hazard(warp, instr) != Hazard::None; }
   bool any_pending(uint32_t warp) const { return !pending_[warp].empty(); }
   void clear(uint32_t warp) { pending_[warp].clear(); }
 

@@ -36,20 +36,20 @@ TEST(Scoreboard, ReadAfterPendingWriteBlocksUntilRelease) {
   Scoreboard sb(4);
   ptx::Instr producer = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {1, 2}, {3});
   ptx::Instr consumer = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3, 4}, {5});
-  EXPECT_FALSE(sb.blocks(0, consumer));
+  EXPECT_EQ(sb.hazard(0, consumer), Scoreboard::Hazard::None);
   sb.reserve(0, producer.writes, false);
-  EXPECT_TRUE(sb.blocks(0, consumer));
-  EXPECT_FALSE(sb.blocks(1, consumer)) << "another warp's registers are independent";
+  EXPECT_NE(sb.hazard(0, consumer), Scoreboard::Hazard::None);
+  EXPECT_EQ(sb.hazard(1, consumer), Scoreboard::Hazard::None) << "another warp's registers are independent";
   sb.release(0, producer.writes);
-  EXPECT_FALSE(sb.blocks(0, consumer));
+  EXPECT_EQ(sb.hazard(0, consumer), Scoreboard::Hazard::None);
   EXPECT_FALSE(sb.any_pending(0));
 }
 
 TEST(Scoreboard, WriteAfterPendingWriteBlocks) {
   Scoreboard sb(1);
   sb.reserve(0, std::vector<uint32_t>{7}, false);
-  EXPECT_TRUE(sb.blocks(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {7})));
-  EXPECT_FALSE(sb.blocks(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {8})));
+  EXPECT_NE(sb.hazard(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {7})), Scoreboard::Hazard::None);
+  EXPECT_EQ(sb.hazard(0, make_instr(ptx::Opcode::Mov, ptx::InstrClass::IntAlu, {1}, {8})), Scoreboard::Hazard::None);
 }
 
 TEST(Scoreboard, LongLatencyFlagFollowsTheLoadsRegisters) {
@@ -59,13 +59,12 @@ TEST(Scoreboard, LongLatencyFlagFollowsTheLoadsRegisters) {
   ptx::Instr uses_load = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {2}, {9});
   ptx::Instr uses_alu = make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3}, {9});
   EXPECT_EQ(sb.hazard(0, uses_load), Scoreboard::Hazard::Memory);
-  EXPECT_TRUE(sb.blocks(0, uses_alu));
+  EXPECT_NE(sb.hazard(0, uses_alu), Scoreboard::Hazard::None);
   EXPECT_EQ(sb.hazard(0, uses_alu), Scoreboard::Hazard::Pending);
   EXPECT_EQ(sb.hazard(0, make_instr(ptx::Opcode::Add, ptx::InstrClass::IntAlu, {3}, {2})), Scoreboard::Hazard::Memory)
       << "a load's register counts wherever it comes in the instruction";
   sb.release(0, std::vector<uint32_t>{2});
   EXPECT_EQ(sb.hazard(0, uses_load), Scoreboard::Hazard::None);
-  EXPECT_FALSE(sb.blocks(0, uses_load));
 }
 
 TEST(PipelinedUnit, AcceptsAfterInitiationIntervalAndReportsLatency) {
