@@ -4,6 +4,7 @@
 #include "sc_model/cli/run_command.h"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <memory>
 #include <string>
@@ -169,9 +170,11 @@ void add_run_command(CLI::App& app, int& exit_status) {
   CLI::Option* fetch = cmd->add_option("--fetch", opts->config.fetch_policy,
                   "Fetch policy (see `scwarp list fetch-policies`; overrides the config)");
   CLI::Option* impl = cmd->add_option("--sched-impl", opts->config.sched_impl,
-                  "Who runs the issue policy (and CFF fetch): cpp (C++ model), rtl (the Verilated "
-                  "RTL: pro, mwf_lrr / mwf_gto + cff), lockstep (both, compared every decision; "
-                  "overrides -scwarp_sched_impl)");
+                  fmt::format("Who runs the issue policy (and CFF fetch): cpp (C++ model), rtl (the "
+                              "Verilated RTL, of: {}; fetch: {}), lockstep (both, compared every "
+                              "decision; overrides -scwarp_sched_impl)",
+                              fmt::join(sched::rtl_issue_policies(), ", "),
+                              fmt::join(sched::rtl_fetch_policies(), ", ")));
   CLI::Option* trace = cmd->add_option("--trace-rtl", opts->config.trace_rtl,
                   "Write a VCD trace of the scheduler RTL of one SM to this file (needs --sched-impl "
                   "rtl or lockstep; overrides -scwarp_trace_rtl)");
