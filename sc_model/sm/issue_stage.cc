@@ -81,7 +81,14 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
 bool IssueStage::issue_warp(uint32_t sched, uint32_t w, uint64_t cycle) {
   if (!formers_.empty()) {
     begin_large(sched, w, cycle);
-    return issue_subwarp(sched, cycle);
+    // The policy hears of the instruction's effects after the issue of its
+    // first sub-warp, as of an ordinary warp's after its issue (an RTL block
+    // takes them only with an issued instruction). rec_ is the sub-warp's now.
+    func::ExecRecord whole;
+    func::copy_without_addresses(whole, rec_);
+    const bool issued = issue_subwarp(sched, cycle);
+    tell_policy_effects(w, whole);
+    return issued;
   }
   issue(w, *free_unit(table_.warp_views()[w].head_unit), cycle);
   ++counters_.issued;
@@ -205,7 +212,6 @@ void IssueStage::begin_large(uint32_t sched, uint32_t w, uint64_t cycle) {
   table_.add_in_flight(table_.warp_views()[w].tb_slot);
   apply_effects(w, rec_);
   measure(w, rec_, cycle);
-  tell_policy_effects(w, rec_);
 }
 
 bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {

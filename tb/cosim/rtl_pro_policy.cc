@@ -39,6 +39,15 @@ RtlProPolicy::RtlProPolicy(const sched::PolicyContext& ctx)
       threshold_(config::policy_count(ctx.cfg, "scwarp_pro_threshold")),
       cycle_timed_(ctx.cfg.rtl_timing == "cycle") {
   check_fits(ctx, "pro_top", 1);
+  // The block adds each issue's threads (iss_active_i, at most 63) to its
+  // progress counters; the C++ PRO reads the progress the pipeline counts,
+  // which for a large warp grows by the whole instruction's threads when
+  // its first sub-warp issues. The two orders would part.
+  if (ctx.cfg.large_warp_rows() > 1)
+    throw Error(fmt::format("--sched-impl {}: pro_top counts progress per issue of at most {} threads, not a "
+                            "large warp's whole instruction (-scwarp_large_warp_size {}); use --sched-impl cpp "
+                            "with large warps",
+                            ctx.cfg.sched_impl, (1u << kActW) - 1, ctx.cfg.large_warp_size));
   if (threshold_ >= (uint32_t(1) << kThW))
     throw Error(fmt::format("--sched-impl {}: -scwarp_pro_threshold {} does not fit the RTL's {}-bit THRESHOLD "
                             "counter (THW); use a smaller threshold or --sched-impl cpp",

@@ -2,15 +2,17 @@
 // with the C++ SubwarpFormer (tb/cosim/rtl_subwarp_former.h): every
 // workload at `tiny` on the GTX480 with the largest large warps it takes
 // (256 threads, else 128, else 64) verifies with every sub-warp compared and
-// none different (RLWS in the hardware arithmetic issues: its RTL takes
-// a large warp's barrier arrival ahead of its sub-warps' issue, BAWS's and
-// PRO's refuse it); a deliberately wrong RTL former is caught with a message
-// naming where; an SM the Verilated former cannot hold is refused.
+// none different (RLWS in the hardware arithmetic issues); BAWS's RTL in
+// lockstep takes a large warp's barrier arrival with its first sub-warp's
+// issue; PRO's RTL, which counts progress per issue, refuses large warps; a
+// deliberately wrong RTL former is caught with a message naming where; an SM
+// the Verilated former cannot hold is refused.
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <memory>
 #include <string>
+#include <tuple>
 
 #include "sc_model/common/error.h"
 #include "sc_model/config/gpu_config.h"
@@ -28,12 +30,17 @@ struct LargeRun {
   stats::SmCounters total;
 };
 
-// The issue policy must have an RTL under lockstep too.
-LargeRun run_large(const std::string& workload, uint32_t large_warp_size, const std::string& impl) {
+// The issue policy must have an RTL under lockstep too (RLWS in the
+// arithmetic rtl/rlws computes in, by default).
+LargeRun run_large(const std::string& workload, uint32_t large_warp_size, const std::string& impl,
+                   const std::string& issue = "rlws", const std::string& fetch = "") {
   config::LoadedConfig cfg = config::builtin_gtx480();
-  config::apply_override(cfg, "gpgpu_scheduler", "rlws", "test");
-  config::apply_override(cfg, "rlws_theta_frac_bits", "16", "test");
-  config::apply_override(cfg, "rlws_lfsr", "1", "test");
+  config::apply_override(cfg, "gpgpu_scheduler", issue, "test");
+  if (issue == "rlws") {
+    config::apply_override(cfg, "rlws_theta_frac_bits", "16", "test");
+    config::apply_override(cfg, "rlws_lfsr", "1", "test");
+  }
+  if (!fetch.empty()) config::apply_override(cfg, "scwarp_fetch_policy", fetch, "test");
   config::apply_override(cfg, "scwarp_large_warp_size", std::to_string(large_warp_size), "test");
   config::apply_override(cfg, "scwarp_sched_impl", impl, "test");
   auto owned = std::make_unique<gpu::TimingExecutor>(cfg.gpu);
@@ -75,6 +82,39 @@ TEST_P(LockstepLwm, EverySubwarpAgreesAndTheRunVerifies) {
 
 INSTANTIATE_TEST_SUITE_P(Tiny, LockstepLwm, ::testing::ValuesIn(workloads::workload_names()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+// BAWS (MWF + CFF) in lockstep with large warps, on workloads with
+// barriers: the policy hears of a large warp's barrier arrival after its
+// first sub-warp's issue, as the RTL takes it, and every decision agrees.
+class LockstepLwmBaws : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(LockstepLwmBaws, BarrierArrivalsRideTheFirstSubwarp) {
+  const auto& [issue, workload] = GetParam();
+  const uint32_t size = largest_large_warp(workload);
+  ASSERT_NE(size, 0u) << workload;
+  const LargeRun r = run_large(workload, size, "lockstep", issue, "cff");
+  EXPECT_TRUE(r.verification.ok) << r.verification.message;
+  EXPECT_GT(r.total.lockstep_issue_orders, 0u);
+  EXPECT_GT(r.total.lockstep_fetch_picks, 0u);
+  EXPECT_GT(r.total.lockstep_subwarps, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Barriers, LockstepLwmBaws,
+                         ::testing::Combine(::testing::Values(std::string("mwf_lrr"), std::string("mwf_gto")),
+                                            ::testing::Values(std::string("reduction"), std::string("matmul"))),
+                         [](const auto& info) { return std::get<0>(info.param) + "_" + std::get<1>(info.param); });
+
+TEST(RtlLwm, ProRefusesLargeWarps) {
+  try {
+    run_large("vector_add", 64, "rtl", "pro");
+    FAIL() << "PRO's RTL ran with 64-thread large warps";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--sched-impl rtl: pro_top counts progress per issue of at most 63 "
+                                         "threads, not a large warp's whole instruction (-scwarp_large_warp_size 64)"),
+              std::string::npos)
+        << e.what();
+  }
+}
 
 // The RTL former with column 0 dropped from every sub-warp of two or more
 // columns: the first such sub-warp differs from the C++ one.
