@@ -103,8 +103,7 @@ void FetchUnit::decode_into(uint32_t w) {
   uint64_t line = l1i_.line_of(address_of(slot, slot.fetch_pos));
   while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end &&
          l1i_.line_of(address_of(slot, slot.fetch_pos)) == line) {
-    const ptx::Instr& instr = fn.code[slot.fetch_pos.pc];
-    slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &instr, unit_of(instr, cfg_)});
+    slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
     ++slot.fetch_pos.pc;
   }
   table_.refresh(w);

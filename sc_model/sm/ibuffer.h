@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "sc_model/ptx/ir.h"
-#include "sc_model/sm/op_timing.h"
 
 namespace scwarp::sm {
 
@@ -24,9 +23,6 @@ struct CodePos {
 struct IBufferEntry {
   CodePos pos;
   const ptx::Instr* instr = nullptr;
-  // unit_of(*instr), found once at decode: the warp table reads it at every
-  // refresh while the instruction waits at the head.
-  UnitChoice unit = UnitChoice::Sp;
 };
 
 class IBuffer {

@@ -116,7 +116,7 @@ void IssueStage::update_free_units(uint64_t cycle) {
 }
 
 // The unit an instruction of `choice` (WarpView::head_unit, unit_of() the
-// head, found at decode) goes to, if the operand collector has an ID_OC slot for
+// head as refreshed) goes to, if the operand collector has an ID_OC slot for
 // it; GPGPU-Sim 3.x's SP-or-SFU operations take the SP's when free, else the
 // SFU's. Read from what update_free_units() asked the collector: no dispatch
 // since then, so it is what the collector would answer now.

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sc_model/common/error.h"
+#include "sc_model/sm/op_timing.h"
 
 namespace scwarp::sm {
 
@@ -162,11 +163,10 @@ WarpWait WarpTable::current_wait(uint32_t w) {
   if (state == func::WarpState::Exited) return WarpWait::Exited;
   if (state == func::WarpState::AtBarrier) return WarpWait::Barrier;
   if (slot.ibuffer.empty()) return slot.refetching ? WarpWait::Control : WarpWait::Fetch;
-  const IBufferEntry& entry = slot.ibuffer.head();
-  const ptx::Instr& head = *entry.instr;
+  const ptx::Instr& head = *slot.ibuffer.head().instr;
   const bool memory = head.cls == ptx::InstrClass::Mem;
   v.head_class = head.cls;
-  v.head_unit = entry.unit;
+  v.head_unit = unit_of(head, cfg_);
   v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
   v.head_was_long = memory && long_latency_.contains(&head);
   v.head_active_threads = slot.warp->active_threads();
