@@ -10,6 +10,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/config/policy_options.h"
 #include "sc_model/sched/registry.h"
+#include "tb/cosim/pro_idle_ticks.h"
 #include "tb/cosim/verilated_bits.h"
 #include "tb/cosim/verilated_block.h"
 
@@ -77,9 +78,26 @@ void RtlProPolicy::catch_up(const SmView& sm) {
   // Cycle-timed, the events of the current cycle wait for its end.
   while ((pending_ && !cycle_timed_) || rtl_cycle_ < sm.cycle) {
     const bool tick = rtl_cycle_ < sm.cycle;  // the group, if any, is the last of its cycle
+    if (tick && !pending_) {
+      const uint64_t skipped = skip_idle_ticks(sm.cycle - rtl_cycle_);
+      rtl_cycle_ += skipped;
+      if (skipped != 0) continue;
+    }
     step(tick);
     if (tick) ++rtl_cycle_;
   }
+}
+
+// Over half of PRO's edges on matmul `small` are idle ticks (cycles the SM
+// skipped or issued nothing in: no events, done_o high), each a full
+// evaluation that only counts the cycle (tb/cosim/pro_idle_ticks.h); so the
+// counter is advanced without them. ProIdleTicks.SkippedMatchPlainEdges
+// drives the block both ways. Not for a traced block, whose VCD shows every
+// edge.
+uint64_t RtlProPolicy::skip_idle_ticks(uint64_t cycles) {
+  Vpro_top& t = rtl_->top();
+  if (rtl_->traced() || !t.done_o) return 0;
+  return advance_threshold_counter(*t.rootp, threshold_, cycles);
 }
 
 void RtlProPolicy::open_group(const SmView& sm) {

@@ -75,6 +75,9 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   // Takes the pending events' edge and ticks the block up to `sm`'s cycle;
   // transaction-level, each edge is followed by sort-only edges until done_o.
   void catch_up(const sched::SmView& sm);
+  // Advances the THRESHOLD counter over up to `cycles` idle cycles without
+  // their edges; returns how many it advanced (0: the next tick needs its edge).
+  uint64_t skip_idle_ticks(uint64_t cycles);
   void step(bool tick);
   // Starts a new event group. Transaction-level everything before it is
   // applied first; cycle-timed only a pending event on the same port
