@@ -60,6 +60,7 @@ void RtlProPolicy::step(bool tick) {
   Vpro_top& t = rtl_->top();
   t.tick_i = tick;
   rtl_->rising_edge(rtl_cycle_);
+  decoded_ = false;
   clear_events(t);
   pending_ = false;
   std::fill(std::begin(group_warp_), std::end(group_warp_), kNoWarp);
@@ -108,9 +109,25 @@ void RtlProPolicy::open_group(const SmView& sm) {
 void RtlProPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
                          std::vector<uint32_t>& out) {
   catch_up(sm);
-  read_tb_order();
+  if (!decoded_) decode_order(sm);
   const Vpro_top& t = rtl_->top();
   const size_t begin = out.size();
+  // Cycle-timed, the registers may still list a TB's warps the sorter has
+  // not caught up with: only this scheduler's valid warps go out.
+  for (uint32_t w : sched_order_[sched])
+    if (!cycle_timed_ || std::binary_search(warps.begin(), warps.end(), w)) out.push_back(w);
+  // Cycle-timed, a TB the sorter has not placed yet leaves its warps out of
+  // this cycle's order (the hardware cannot issue them either).
+  if (cycle_timed_ ? out.size() - begin > warps.size() : out.size() - begin != warps.size())
+    throw Error(fmt::format("RTL pro_top, SM {} cycle {}: scheduler {} has {} warps but the block's TB order "
+                            "(order_valid_o {:#x}) and warp order list {}",
+                            sm_, sm.cycle, sched, warps.size(), uint32_t(t.order_valid_o), out.size() - begin));
+}
+
+// A warp slot keeps its scheduler (WarpView::scheduler, slot % schedulers).
+void RtlProPolicy::decode_order(const SmView& sm) {
+  read_tb_order();
+  for (std::vector<uint32_t>& o : sched_order_) o.clear();
   for (uint32_t tb : tb_order_) {
     tb_warps_.clear();
     warp_order(tb, tb_warps_);
@@ -119,18 +136,10 @@ void RtlProPolicy::order(const SmView& sm, uint32_t sched, std::span<const uint3
         throw Error(fmt::format("RTL pro_top, SM {} cycle {}: warp_order_o of TB slot {} holds warp slot {}, "
                                 "beyond the SM's {} slots",
                                 sm_, sm.cycle, tb, w, sm.warps.size()));
-      // Cycle-timed, the registers may still list a TB's warps the sorter
-      // has not caught up with: only this scheduler's valid warps go out.
-      if (sm.warps[w].scheduler == sched && (!cycle_timed_ || std::binary_search(warps.begin(), warps.end(), w)))
-        out.push_back(w);
+      sched_order_[sm.warps[w].scheduler].push_back(w);
     }
   }
-  // Cycle-timed, a TB the sorter has not placed yet leaves its warps out of
-  // this cycle's order (the hardware cannot issue them either).
-  if (cycle_timed_ ? out.size() - begin > warps.size() : out.size() - begin != warps.size())
-    throw Error(fmt::format("RTL pro_top, SM {} cycle {}: scheduler {} has {} warps but the block's TB order "
-                            "(order_valid_o {:#x}) and warp order list {}",
-                            sm_, sm.cycle, sched, warps.size(), uint32_t(t.order_valid_o), out.size() - begin));
+  decoded_ = true;
 }
 
 void RtlProPolicy::read_tb_order() {

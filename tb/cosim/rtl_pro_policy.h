@@ -93,6 +93,9 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   // not come with its issued instruction (the pending group).
   void check_in_group(const char* event, uint32_t sched, uint32_t warp) const;
   void read_tb_order();
+  // Reads the block's order into sched_order_ (the TB order and each TB's
+  // warp order, split by scheduler).
+  void decode_order(const sched::SmView& sm);
 
   uint32_t sm_;
   uint32_t tbs_;        // the SM's TB slots
@@ -106,7 +109,12 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   uint32_t last_sched_ = 0;        // the scheduler of the latest issue
   BarrierReleaseCount released_;  // the pending edge's arrivals, for rel_cnt_i
   std::vector<uint32_t> tb_order_;
-  std::vector<uint32_t> tb_warps_;  // order()'s scratch: one TB's warps
+  std::vector<uint32_t> tb_warps_;  // decode_order()'s scratch: one TB's warps
+  // The block's order per scheduler as decode_order() read it; valid while
+  // `decoded_`, until the next edge (only an edge changes the outputs, and
+  // most order() calls, two per SM cycle, come with none since the last).
+  std::vector<uint32_t> sched_order_[kRtlSchedulers];
+  bool decoded_ = false;
 };
 
 }  // namespace scwarp::cosim
