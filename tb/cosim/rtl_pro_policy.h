@@ -12,8 +12,11 @@
 // Those sort-only edges drive tick_i = 0, so PRO's THRESHOLD counter counts
 // SM cycles: each SM cycle the block saw ends with one tick_i = 1 edge (the
 // cycle's last event group takes it, or an edge of its own), also through
-// cycles the SM skipped. What this idealises is the sort latency, which the
-// real block would hide behind issue (docs/rtl.md, PRO blocks).
+// cycles the SM skipped; an idle one (no events, no sort: done_o) only
+// counts, so those advance the counter register without their edges, up to
+// the tick the periodic sort falls due on (tb/cosim/pro_idle_ticks.h). What
+// this idealises is the sort latency, which the real block would hide
+// behind issue (docs/rtl.md, PRO blocks).
 //
 // Under -scwarp_rtl_timing cycle the block is clocked as the hardware is:
 // one edge at the end of each SM cycle, tick_i = 1, with all of that
