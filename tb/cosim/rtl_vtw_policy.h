@@ -23,8 +23,8 @@
 // clock. Transaction level (docs/rtl.md, "VTW blocks"): order() clocks the
 // pending edge (or a change of the slow phase) before it reads the pick, so
 // the pick reads the state VtwPolicy reads; with no candidate the pick is
-// none and the edge waits for the next order() (but under lockstep, which
-// compares the block's counters after each). Cycle-timed
+// none, with one it is that warp, and the edge waits for the next order()
+// (but under lockstep, which compares the block's counters after each). Cycle-timed
 // (-scwarp_rtl_timing cycle, docs/rtl.md "Cycle-timed co-simulation"): the
 // pending edge ends the SM cycle; the pick reads the state of the cycle's
 // start (scheduler 1 does not see scheduler 0's issue of the same cycle,
