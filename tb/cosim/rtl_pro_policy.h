@@ -12,8 +12,11 @@
 // Those sort-only edges drive tick_i = 0, so PRO's THRESHOLD counter counts
 // SM cycles: each SM cycle the block saw ends with one tick_i = 1 edge (the
 // cycle's last event group takes it, or an edge of its own), also through
-// cycles the SM skipped. What this idealises is the sort latency, which the
-// real block would hide behind issue (docs/rtl.md, PRO blocks).
+// cycles the SM skipped; an idle one (no events, no sort: done_o) only
+// counts, so those advance the counter register without their edges, up to
+// the tick the periodic sort falls due on (tb/cosim/pro_idle_ticks.h). What
+// this idealises is the sort latency, which the real block would hide
+// behind issue (docs/rtl.md, PRO blocks).
 //
 // Under -scwarp_rtl_timing cycle the block is clocked as the hardware is:
 // one edge at the end of each SM cycle, tick_i = 1, with all of that
@@ -75,6 +78,9 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   // Takes the pending events' edge and ticks the block up to `sm`'s cycle;
   // transaction-level, each edge is followed by sort-only edges until done_o.
   void catch_up(const sched::SmView& sm);
+  // Advances the THRESHOLD counter over up to `cycles` idle cycles without
+  // their edges; returns how many it advanced (0: the next tick needs its edge).
+  uint64_t skip_idle_ticks(uint64_t cycles);
   void step(bool tick);
   // Starts a new event group. Transaction-level everything before it is
   // applied first; cycle-timed only a pending event on the same port
@@ -90,6 +96,9 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   // not come with its issued instruction (the pending group).
   void check_in_group(const char* event, uint32_t sched, uint32_t warp) const;
   void read_tb_order();
+  // Reads the block's order into sched_order_ (the TB order and each TB's
+  // warp order, split by scheduler).
+  void decode_order(const sched::SmView& sm);
 
   uint32_t sm_;
   uint32_t tbs_;        // the SM's TB slots
@@ -103,7 +112,12 @@ class RtlProPolicy : public sched::IssuePolicy, public LockstepTables {
   uint32_t last_sched_ = 0;        // the scheduler of the latest issue
   BarrierReleaseCount released_;  // the pending edge's arrivals, for rel_cnt_i
   std::vector<uint32_t> tb_order_;
-  std::vector<uint32_t> tb_warps_;  // order()'s scratch: one TB's warps
+  std::vector<uint32_t> tb_warps_;  // decode_order()'s scratch: one TB's warps
+  // The block's order per scheduler as decode_order() read it; valid while
+  // `decoded_`, until the next edge (only an edge changes the outputs, and
+  // most order() calls, two per SM cycle, come with none since the last).
+  std::vector<uint32_t> sched_order_[kRtlSchedulers];
+  bool decoded_ = false;
 };
 
 }  // namespace scwarp::cosim

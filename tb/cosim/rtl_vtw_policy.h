@@ -1,11 +1,12 @@
-// The VTW scheduler RTL (rtl/vtw/vtw_sched.v, Verilated as plain C++) behind
-// the policy interface: RtlVtwPolicy is the issue policy "vtw" under
+// The VTW scheduler RTL (rtl/vtw/vtw_sched.v, Verilated as plain C++ inside
+// the shell tb/cosim/vtw_cosim_top.v, which registers cand_i) behind the
+// policy interface: RtlVtwPolicy is the issue policy "vtw" under
 // -scwarp_sched_impl rtl, one Verilated vtw_sched per SM.
 //
 // The block decides the warp each scheduler issues, not a whole order
 // (IssuePickBlock): order() drives cand_i with the scheduler's warps that
-// are Ready with their head's unit free (sched::can_issue), reads the
-// combinational pick and returns [pick, then the scheduler's other warps in
+// are Ready with their head's unit free (sched::can_issue), latches it with
+// an edge, reads the pick and returns [pick, then the scheduler's other warps in
 // slot order] (the slot order alone when nothing is picked). The issue
 // stage issues the pick, and a cycle without an issue sees the same warps
 // as VtwPolicy's order, so its stall class is the same. What would need the
@@ -22,8 +23,8 @@
 // clock. Transaction level (docs/rtl.md, "VTW blocks"): order() clocks the
 // pending edge (or a change of the slow phase) before it reads the pick, so
 // the pick reads the state VtwPolicy reads; with no candidate the pick is
-// none and the edge waits for the next order() (but under lockstep, which
-// compares the block's counters after each). Cycle-timed
+// none, with one it is that warp, and the edge waits for the next order()
+// (but under lockstep, which compares the block's counters after each). Cycle-timed
 // (-scwarp_rtl_timing cycle, docs/rtl.md "Cycle-timed co-simulation"): the
 // pending edge ends the SM cycle; the pick reads the state of the cycle's
 // start (scheduler 1 does not see scheduler 0's issue of the same cycle,
@@ -45,7 +46,7 @@
 #include "tb/cosim/rtl_params.h"
 #include "tb/cosim/tb_counters_driver.h"
 
-class Vvtw_sched;
+class Vvtw_cosim_top;
 
 namespace scwarp::cosim {
 
@@ -83,6 +84,9 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables, public Is
 
   // One edge with the loaded events, then the inputs cleared.
   void edge();
+  // An edge that latches cand_i only: the loaded events and slow phase
+  // wait for a later edge.
+  void candidate_edge();
   // Cycle-timed, the edge that ends the last SM cycle with events (idle
   // cycles change nothing); transaction-level only the VCD time.
   void catch_up(const sched::SmView& sm);
@@ -110,7 +114,7 @@ class RtlVtwPolicy : public sched::IssuePolicy, public LockstepTables, public Is
   uint32_t tbs_;
   bool cycle_timed_;
   bool lockstep_;  // the block's counters are compared after every order()
-  std::unique_ptr<VerilatedBlock<Vvtw_sched>> rtl_;
+  std::unique_ptr<VerilatedBlock<Vvtw_cosim_top>> rtl_;
   uint64_t rtl_cycle_ = 0;  // the SM cycle the block is in
   // The pending edge: per port its warp and TB (kNoWarp: free), and its
   // barrier arrivals.

@@ -55,6 +55,8 @@ class VerilatedBlock {
 
   V& top() { return *top_; }
   const V& top() const { return *top_; }
+  // A traced block's VCD must show every edge: no shortcut may leave one out.
+  bool traced() const { return vcd_ != nullptr; }
 
   // Settles the outputs for the inputs as driven (no clock edge).
   void settle(uint64_t cycle) {
