@@ -38,7 +38,11 @@ void clear_events(Vbaws_cosim_top& t) {
 }  // namespace
 
 RtlMwfPolicy::RtlMwfPolicy(const sched::PolicyContext& ctx, sched::IntraTbOrder intra)
-    : intra_(intra), sm_(ctx.sm), tbs_(ctx.max_tbs), cycle_timed_(ctx.cfg.rtl_timing == "cycle") {
+    : intra_(intra),
+      sm_(ctx.sm),
+      tbs_(ctx.max_tbs),
+      cycle_timed_(ctx.cfg.rtl_timing == "cycle"),
+      forced_picks_(!cycle_timed_ && ctx.cfg.sched_impl != "lockstep") {
   check_fits(ctx, "baws_top", kRtlSchedulers);
   if (ctx.cfg.mwf_named_barriers || ctx.cfg.gto_greedy_last_issue)
     throw Error("--sched-impl " + ctx.cfg.sched_impl +
@@ -249,17 +253,26 @@ void RtlMwfPolicy::on_tb_launch(const SmView&, uint32_t tb_slot) {
 }
 
 uint32_t RtlMwfPolicy::fetch_pick(const SmView& sm, std::span<const uint32_t> fetchable) {
+  forced_ = forced_picks_ && fetchable.size() == 1;
+  if (forced_) return fetchable[0];
   settle(sm, &fetchable, pending_);
   const Vbaws_cosim_top& t = rtl_->top();
   return t.fetch_pick_valid_o ? uint32_t(t.fetch_pick_warp_o) : kNoWarp;
 }
 
 void RtlMwfPolicy::fetched(const SmView& sm, uint32_t warp) {
-  // The fetch_pick() that returned the pick left the outputs current.
-  const Vbaws_cosim_top& t = rtl_->top();
-  if (fetch_sched_ != kNoSched || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
-    throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
-                " that is not the block's current fetch pick (one CFF pick per cycle)");
+  // An evaluated fetch_pick() left the outputs current and took the edge of
+  // the fetch before; a forced pick did neither, so that fetch's edge comes
+  // now. It may carry issues of a later cycle too: the fetch state (first_q)
+  // follows fetches only, and the issue state issues only.
+  if (forced_) {
+    if (fetch_sched_ != kNoSched) apply_events();
+  } else {
+    const Vbaws_cosim_top& t = rtl_->top();
+    if (fetch_sched_ != kNoSched || !t.fetch_pick_valid_o || t.fetch_pick_warp_o != warp)
+      throw Error("RTL baws_top: fetch of warp " + std::to_string(warp) +
+                  " that is not the block's current fetch pick (one CFF pick per cycle)");
+  }
   fetch_sched_ = sm.warps[warp].scheduler;
   pending_ = true;
 }

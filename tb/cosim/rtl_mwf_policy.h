@@ -72,7 +72,11 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
 
   // CFF through the same block (RtlCffFetchPolicy): the fetch pick for this
   // fetchable set (ascending slots), and the fetch of that pick (an event:
-  // fetch_valid_i with the warp's scheduler, fetch_sched_i).
+  // fetch_valid_i with the warp's scheduler, fetch_sched_i). Transaction
+  // level, a single fetchable warp is the pick without an evaluation (the
+  // arg-min of one valid candidate, whatever the ranks; most picks on
+  // matmul `small`), its events waiting for the next read as an order()'s
+  // do; lockstep and cycle-timed runs evaluate every pick.
   uint32_t fetch_pick(const sched::SmView& sm, std::span<const uint32_t> fetchable);
   void fetched(const sched::SmView& sm, uint32_t warp);
 
@@ -105,6 +109,8 @@ class RtlMwfPolicy : public sched::IssuePolicy, public LockstepTables {
   std::unique_ptr<VerilatedBlock<Vbaws_cosim_top>> rtl_;
   uint64_t cycle_ = 0;  // the SM cycle of the latest call (trace time)
   bool cycle_timed_;    // -scwarp_rtl_timing cycle: events wait for the end of their cycle
+  bool forced_picks_;   // a single fetchable warp is picked without an evaluation (fetch_pick)
+  bool forced_ = false;  // the last fetch_pick() was such a pick: the outputs are not its
   // Events collected since the last edge.
   bool pending_ = false;
   uint32_t arrive_ = 0, release_ = 0;  // per scheduler: with its issued instruction

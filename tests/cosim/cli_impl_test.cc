@@ -89,15 +89,16 @@ INSTANTIATE_TEST_SUITE_P(Small, RtlEqualsCpp,
                            return std::string(info.param.workload) + "_" + info.param.sched + "_" + info.param.fetch;
                          });
 
-// Large warps (docs/lwm.md): the LWM sub-warp former RTL with BAWS's (bfs
-// has no barrier: the BAWS block refuses a large warp's arrival ahead of
-// its sub-warps) and with RLWS's.
+// Large warps (docs/lwm.md): the LWM sub-warp former RTL with BAWS's
+// (bfs; reduction with barriers, whose arrivals reach the block with the
+// first sub-warp's issue) and with RLWS's.
 constexpr const char* kLargeWarps = " --set scwarp_large_warp_size=256";
 constexpr const char* kLargeWarpsRlws =
     " --set scwarp_large_warp_size=256 --set rlws_theta_frac_bits=16 --set rlws_lfsr=1";
 
 INSTANTIATE_TEST_SUITE_P(LargeWarps, RtlEqualsCpp,
                          ::testing::Values(Pair{"bfs", "mwf_lrr", "rr", kLargeWarps},
+                                           Pair{"reduction", "mwf_gto", "cff", kLargeWarps},
                                            Pair{"matmul", "rlws", "rr", kLargeWarpsRlws}),
                          [](const ::testing::TestParamInfo<Pair>& info) {
                            return std::string(info.param.workload) + "_" + info.param.sched + "_lwm";
