@@ -14,20 +14,12 @@
 #include "sc_model/sched/policy.h"
 #include "tb/cosim/pro_idle_ticks.h"
 #include "tb/cosim/verilated_block.h"
+#include "tests/cosim/pro_top_outputs.h"
 
 namespace scwarp::cosim {
 namespace {
 
 constexpr uint32_t kThreshold = 9;  // small, so the periodic sort falls due often
-
-std::string outputs(const Vpro_top& t) {
-  std::string out;
-  const auto add = [&](const auto& port) { out.append(reinterpret_cast<const char*>(&port), sizeof port); };
-  add(t.warp_prog_o), add(t.tb_prog_o), add(t.nbar_o), add(t.nfin_o), add(t.nwarps_o), add(t.state_o);
-  add(t.slow_o), add(t.order_o), add(t.order_valid_o), add(t.warp_order_o), add(t.tb_first_o);
-  add(t.busy_o), add(t.done_o);
-  return out;
-}
 
 // pro_top as the adapter clocks it: an edge that ends a cycle, with the
 // cycle's events if any, then sort-only edges until done_o.
@@ -90,14 +82,14 @@ TEST(ProIdleTicks, SkippedMatchPlainEdges) {
     const uint32_t idle = rng() % 4 == 0 ? rng() % (3 * kThreshold) : 0;
     plain.idle(idle, false);
     skipping.idle(idle, true);
-    const std::string before = outputs(skipping.top());
+    const std::string before = pro_top_outputs(skipping.top());
     drive(plain.top(), plain_rng);
     drive(skipping.top(), skip_rng);
     plain.end_cycle();
     skipping.end_cycle();
-    ASSERT_EQ(outputs(skipping.top()), outputs(plain.top())) << "after cycle " << cycle;
+    ASSERT_EQ(pro_top_outputs(skipping.top()), pro_top_outputs(plain.top())) << "after cycle " << cycle;
     ASSERT_EQ(skipping.counter(), plain.counter()) << "after cycle " << cycle;
-    sorts += outputs(skipping.top()) != before;
+    sorts += pro_top_outputs(skipping.top()) != before;
   }
   EXPECT_GT(skipping.skipped(), 2000u);  // idle stretches were skipped,
   EXPECT_GT(sorts, 500u);                // and the blocks kept changing

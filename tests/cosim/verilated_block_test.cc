@@ -15,19 +15,10 @@
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/policy.h"
 #include "tb/cosim/verilated_block.h"
+#include "tests/cosim/pro_top_outputs.h"
 
 namespace scwarp::cosim {
 namespace {
-
-// The outputs of pro_top, one value after another as the model holds them.
-std::string outputs(const Vpro_top& t) {
-  std::string out;
-  const auto add = [&](const auto& port) { out.append(reinterpret_cast<const char*>(&port), sizeof port); };
-  add(t.warp_prog_o), add(t.tb_prog_o), add(t.nbar_o), add(t.nfin_o), add(t.nwarps_o), add(t.state_o);
-  add(t.slow_o), add(t.order_o), add(t.order_valid_o), add(t.warp_order_o), add(t.tb_first_o);
-  add(t.busy_o), add(t.done_o);
-  return out;
-}
 
 // One edge's events: a TB launch now and then, issues (two schedulers,
 // random warps of 6-warp TBs) and barrier arrivals; every fourth edge ends
@@ -68,13 +59,13 @@ TEST(VerilatedBlock, EdgeWithoutLowPhaseMatchesPlainClocking) {
     std::mt19937 fast_rng(11), plain_rng(11);
     uint32_t changes = 0;  // edges after which some output differs from the edge before
     for (uint32_t edge = 0; edge < 3000; ++edge) {
-      const std::string before = outputs(fast.top());
+      const std::string before = pro_top_outputs(fast.top());
       drive(fast.top(), fast_rng, edge);
       drive(plain.top(), plain_rng, edge);
       fast.rising_edge(edge / 4);
       plain.rising_edge(edge / 4);
-      ASSERT_EQ(outputs(fast.top()), outputs(plain.top())) << "after edge " << edge;
-      changes += outputs(fast.top()) != before;
+      ASSERT_EQ(pro_top_outputs(fast.top()), pro_top_outputs(plain.top())) << "after edge " << edge;
+      changes += pro_top_outputs(fast.top()) != before;
     }
     EXPECT_GT(changes, 1000u);  // the events kept the counters and sorters moving
   }
