@@ -14,7 +14,7 @@
 #include "sc_model/sched/policy.h"
 #include "tb/cosim/pro_idle_ticks.h"
 #include "tb/cosim/verilated_block.h"
-#include "tests/cosim/pro_top_outputs.h"
+#include "tests/cosim/pro_top_bench.h"
 
 namespace scwarp::cosim {
 namespace {
@@ -54,22 +54,9 @@ class ProBlock {
   uint64_t skipped_ = 0;
 };
 
-// One busy cycle's events: a TB launch now and then, else issues (two
-// schedulers, random warps of 6-warp TBs) with an occasional barrier arrival.
-void drive(Vpro_top& t, std::mt19937& rng) {
-  const auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
-  t.launch_valid_i = pick(8) == 0;
-  const uint32_t tb = pick(8);
-  t.launch_tb_i = tb;
-  t.launch_id_i = pick(1000);
-  t.launch_first_i = tb * 6;
-  t.launch_nwarps_i = 6;
-  t.iss_valid_i = t.launch_valid_i ? 0 : pick(4);
-  t.iss_warp_i = pick(48) | pick(48) << 6;
-  t.iss_tb_i = (t.iss_warp_i & 63) / 6 | ((t.iss_warp_i >> 6) / 6) << 3;
-  t.iss_active_i = pick(33) | pick(33) << 6;
-  t.arr_valid_i = pick(8) == 0 ? t.iss_valid_i : 0;
-}
+// One busy cycle's events: a TB launch now and then, else issues with an
+// occasional barrier arrival.
+void drive(Vpro_top& t, std::mt19937& rng) { drive_random_events(t, rng, 8, uint32_t(rng() % 1000)); }
 
 TEST(ProIdleTicks, SkippedMatchPlainEdges) {
   EXPECT_TRUE(kIdleTicksSkippable<Vpro_top___024root>);  // what Debian's Verilator (5.006) gives

@@ -15,7 +15,7 @@
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sched/policy.h"
 #include "tb/cosim/verilated_block.h"
-#include "tests/cosim/pro_top_outputs.h"
+#include "tests/cosim/pro_top_bench.h"
 
 namespace scwarp::cosim {
 namespace {
@@ -24,22 +24,9 @@ namespace {
 // random warps of 6-warp TBs) and barrier arrivals; every fourth edge ends
 // a cycle.
 void drive(Vpro_top& t, std::mt19937& rng, uint32_t edge) {
-  const auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
   t.tick_i = edge % 4 == 3;
   t.threshold_i = 20;
-  t.launch_valid_i = pick(16) == 0;
-  const uint32_t tb = pick(8);
-  t.launch_tb_i = tb;
-  t.launch_id_i = edge;
-  t.launch_first_i = tb * 6;
-  t.launch_nwarps_i = 6;
-  t.iss_valid_i = t.launch_valid_i ? 0 : pick(4);
-  t.iss_warp_i = pick(48) | pick(48) << 6;
-  t.iss_tb_i = (t.iss_warp_i & 63) / 6 | ((t.iss_warp_i >> 6) / 6) << 3;
-  t.iss_active_i = pick(33) | pick(33) << 6;
-  t.arr_valid_i = pick(8) == 0 ? t.iss_valid_i : 0;
-  t.rel_valid_i = 0;
-  t.exit_valid_i = 0;
+  drive_random_events(t, rng, 16, edge);
 }
 
 TEST(VerilatedBlock, EdgeWithoutLowPhaseMatchesPlainClocking) {
