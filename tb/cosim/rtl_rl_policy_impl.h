@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "sc_model/common/error.h"
 #include "sc_model/sched/linear_sarsa.h"
@@ -40,6 +41,14 @@ void check_params(const sched::RlParams& p) {
   for (const sched::StateAttr& a : p.attrs)
     if (a.buckets > 1u << kRlBucketBits)
       refuse<Block>("an attribute of " + std::to_string(a.buckets) + " buckets");
+}
+
+// Block::Top registers the decision's level inputs (a shell such as
+// tb/cosim/rlws_cosim_top.v says so with kTopLatchesInputs = true).
+template <typename Block>
+constexpr bool top_latches_inputs() {
+  if constexpr (requires { Block::kTopLatchesInputs; }) return Block::kTopLatchesInputs;
+  return false;
 }
 
 }  // namespace rl_detail
@@ -139,6 +148,20 @@ class RlBlockCosim final : public RlCosim {
  private:
   static constexpr unsigned kWarpBits = clog2(kRtlWarps), kSchedBits = clog2(kRtlSchedulers);
 
+  // A top that latches the decision's level inputs is read after an edge:
+  // the edge that latches a decision's inputs also takes the events waiting
+  // before it (the previous decision's among them, which the top still
+  // applies with that decision's latched inputs), so they wait for it
+  // instead of taking an edge of their own.
+  static constexpr bool kLatched = std::is_same_v<V, typename Block::Top> && rl_detail::top_latches_inputs<Block>();
+
+  // The outputs for the inputs as driven: an edge for a latching top (it
+  // carries no event but those waiting), else a settle.
+  void evaluate() {
+    if constexpr (kLatched) edge();
+    else rtl_.settle(cycle_);
+  }
+
   // Scheduler s decides on port s of the cycle-timed block, on the one port otherwise.
   uint32_t port(uint32_t sched) const { return cycle_timed_ ? sched : 0; }
 
@@ -159,10 +182,11 @@ class RlBlockCosim final : public RlCosim {
   // The edge(s) ending the cycles since the last call, the first one taking
   // the events still waiting. Two tick edges at most: after two the
   // previous-cycle bits are 0 however many cycles the SM skipped. Waiting
-  // events of the current cycle (transaction level) take an edge of their own.
+  // events of the current cycle (transaction level) take an edge of their
+  // own, or with a latching top the edge of the next decision (kLatched).
   void next_cycle(uint64_t cycle) {
     static_assert(Block::kTicks || !HasCycleTop<Block>, "a cycle-timed top ends each SM cycle with a tick_i edge");
-    if (pending_ && (cycle == cycle_ || !Block::kTicks)) edge();
+    if (pending_ && (cycle == cycle_ ? !kLatched : !Block::kTicks)) edge();
     if constexpr (Block::kTicks) {
       for (uint64_t ticks = std::min<uint64_t>(cycle - cycle_, 2); ticks > 0; --ticks) {
         rtl_.top().tick_i = 1;
@@ -216,7 +240,7 @@ class RlBlockCosim final : public RlCosim {
     const uint32_t p = port(sched);
     V& t = rtl_.top();
     load_rates(sm);
-    begin_event(sm, [&] { return (t.dec_valid_i >> p) != 0; });
+    begin_event(sm, [&] { return !kLatched && (t.dec_valid_i >> p) != 0; });
     meter_.measure(sm, warps, state_);
     put_field(t.dec_sched_i, p * kSchedBits, kSchedBits, sched);
     for (uint32_t i = 0; i < Block::kVariables; ++i)
@@ -249,7 +273,7 @@ class RlBlockCosim final : public RlCosim {
       return false;
     }
     t.skip_i = ~issuable & ((uint64_t(1) << kRtlWarps) - 1);
-    rtl_.settle(cycle_);
+    evaluate();
     if (get_field(t.pick_valid_o, p, 1)) {
       out.push_back(pick(t, p));
       if (!(issuable >> out.back() & 1)) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
@@ -261,7 +285,7 @@ class RlBlockCosim final : public RlCosim {
   }
 
   void read_whole_order(V& t, uint32_t p, size_t candidates, std::vector<uint32_t>& out) {
-    for (rtl_.settle(cycle_); get_field(t.pick_valid_o, p, 1); rtl_.settle(cycle_)) {
+    for (evaluate(); get_field(t.pick_valid_o, p, 1); evaluate()) {
       if (out.size() == candidates) throw Error(std::string(Block::kTop) + ": the warp selector picked a skipped warp");
       out.push_back(pick(t, p));
       t.skip_i |= uint64_t(1) << out.back();

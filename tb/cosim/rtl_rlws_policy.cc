@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "Vrlws_top.h"
-#include "Vrlws_top___024root.h"
+#include "Vrlws_cosim_top.h"
+#include "Vrlws_cosim_top___024root.h"
 #include "Vrlws_top_ct.h"
 #include "Vrlws_top_ct___024root.h"
 #include "sc_model/sched/registry.h"

@@ -17,7 +17,7 @@
 #include "sc_model/sched/rlws_policy.h"
 #include "tb/cosim/rtl_rl_policy.h"
 
-class Vrlws_top;
+class Vrlws_cosim_top;
 class Vrlws_top_ct;
 
 namespace scwarp::cosim {
@@ -26,7 +26,8 @@ namespace scwarp::cosim {
 inline constexpr uint32_t kRlwsVariables = 8, kRlwsActions = 5;
 
 struct RlwsBlock {
-  using Top = Vrlws_top;
+  using Top = Vrlws_cosim_top;  // rlws_top in its shell (tb/cosim/rlws_cosim_top.v)
+  static constexpr bool kTopLatchesInputs = true;
   using CycleTop = Vrlws_top_ct;
   using Golden = sched::RlwsPolicy;
   static constexpr const char* kPolicy = "rlws";
