@@ -234,7 +234,9 @@ class RlBlockCosim final : public RlCosim {
   }
 
   // A decision on port p while p or a higher port waits takes an edge
-  // first: a higher port's LFSR draw counts the decisions below it.
+  // first: a higher port's LFSR draw counts the decisions below it. With a
+  // latching top that edge is the decision's own read edge (evaluate),
+  // which applies the waiting decision before the new one is read.
   void decide(const sched::SmView& sm, uint32_t sched, std::span<const uint32_t> warps,
               std::vector<uint32_t>& out) {
     const uint32_t p = port(sched);
