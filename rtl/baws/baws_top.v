@@ -33,6 +33,7 @@ module baws_top #(
   // TB slots.
   input  wire [T*IDW-1:0]  tb_id_i,
   input  wire [T*WW-1:0]   tb_first_i,
+  input  wire [T*RW-1:0]   tb_warps_i,            // the TB's warps (0: free slot); its slots are one range
   input  wire [T-1:0]      launch_i,
   // What each scheduler issued this cycle and what the instruction did.
   input  wire [S-1:0]      issue_valid_i,
@@ -79,7 +80,8 @@ module baws_top #(
   wire [T*W-1:0] members;  // TB t's valid warps in [t*W +: W]
   baws_tb_members #(.W(W), .T(T)) u_members (
     .warp_valid_i(warp_valid_i),
-    .warp_tb_i   (warp_tb_i),
+    .tb_first_i  (tb_first_i),
+    .tb_warps_i  (tb_warps_i),
     .members_o   (members)
   );
 
@@ -126,7 +128,8 @@ module baws_top #(
     .warp_fetchable_i    (warp_fetchable_i),
     .warp_ibuf_nonempty_i(warp_ibuf_nonempty_i),
     .warp_at_barrier_i   (warp_at_barrier_i),
-    .tb_members_i        (members),
+    .tb_first_i          (tb_first_i),
+    .tb_warps_i          (tb_warps_i),
     .tb_prec_i           (prec),
     .last_warp_i         (last_warp),
     .last_valid_i        (last_valid),

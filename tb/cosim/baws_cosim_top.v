@@ -40,6 +40,7 @@ module baws_cosim_top #(
   input  wire [W-1:0]      warp_at_barrier_i,
   input  wire [T*IDW-1:0]  tb_id_i,
   input  wire [T*WW-1:0]   tb_first_i,
+  input  wire [T*RW-1:0]   tb_warps_i,
   input  wire [T-1:0]      launch_i,
   input  wire [S-1:0]      issue_valid_i,
   input  wire [S*WW-1:0]   issue_warp_i,
@@ -62,6 +63,7 @@ module baws_cosim_top #(
   reg [W*TW-1:0]  warp_tb_q;
   reg [T*IDW-1:0] tb_id_q;
   reg [T*WW-1:0]  tb_first_q;
+  reg [T*RW-1:0]  tb_warps_q;
   always @(posedge clk_i) begin
     gto_q       <= gto_i;
     valid_q     <= warp_valid_i;
@@ -72,6 +74,7 @@ module baws_cosim_top #(
     barrier_q   <= warp_at_barrier_i;
     tb_id_q     <= tb_id_i;
     tb_first_q  <= tb_first_i;
+    tb_warps_q  <= tb_warps_i;
   end
 
   /* verilator lint_off UNUSED */
@@ -92,6 +95,7 @@ module baws_cosim_top #(
     .warp_at_barrier_i   (barrier_q),
     .tb_id_i             (tb_id_q),
     .tb_first_i          (tb_first_q),
+    .tb_warps_i          (tb_warps_q),
     .launch_i            (launch_i),
     .issue_valid_i       (issue_valid_i),
     .issue_warp_i        (issue_warp_i),

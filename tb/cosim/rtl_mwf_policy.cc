@@ -68,10 +68,11 @@ struct BawsInputs {
   std::remove_cvref_t<decltype(Vbaws_cosim_top::warp_tb_i)> warp_tb{};
   std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_id_i)> tb_id{};
   std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_first_i)> tb_first{};
+  std::remove_cvref_t<decltype(Vbaws_cosim_top::tb_warps_i)> tb_warps{};
 
   bool same_rank_inputs(const BawsInputs& o) const {
     return valid == o.valid && exited == o.exited && std::memcmp(&warp_tb, &o.warp_tb, sizeof warp_tb) == 0 &&
-           std::memcmp(&tb_id, &o.tb_id, sizeof tb_id) == 0 && tb_first == o.tb_first;
+           std::memcmp(&tb_id, &o.tb_id, sizeof tb_id) == 0 && tb_first == o.tb_first && tb_warps == o.tb_warps;
   }
   bool same_fetch_inputs(const BawsInputs& o) const {
     return same_rank_inputs(o) && fetchable == o.fetchable && nonempty == o.nonempty && barrier == o.barrier;
@@ -90,13 +91,16 @@ struct BawsInputs {
     tb.finish();
     FieldPacker id(tb_id, kRtlIdBits);  // sm.tbs is indexed by TB slot
     FieldPacker first(tb_first, kWW);
+    FieldPacker count(tb_warps, kRW);
     for (const sched::TbView& t : sm.tbs) {
       if (t.valid) check_tb_id(t.id, sm_id, sm.cycle);
       id.push(t.valid ? t.id : 0);
       first.push(t.valid ? t.first_warp : 0);
+      count.push(t.valid ? t.warps : 0);
     }
     id.finish();
     first.finish();
+    count.finish();
   }
   // The fetch inputs from the view, for this fetchable set. A separate pass:
   // an order() reads only the ranks, and most find them as evaluated, so
@@ -179,6 +183,7 @@ void RtlMwfPolicy::settle(const SmView& sm, const std::span<const uint32_t>* fet
   t.warp_tb_i = in.warp_tb;
   t.tb_id_i = in.tb_id;
   t.tb_first_i = in.tb_first;
+  t.tb_warps_i = in.tb_warps;
   // The shell (baws_cosim_top.v) latches the inputs at an edge, so every
   // read is one. The state's next value depends only on the event inputs:
   // with them loaded, the events and the new inputs settle in one eval;

@@ -127,6 +127,7 @@ struct Bench {
     for (unsigned t = 0; t < kT; ++t) {
       put_field(rtl->tb_id_i, t * kIDW, kIDW, tbs[t].id);
       put_field(rtl->tb_first_i, t * kWW, kWW, tbs[t].first_warp);
+      put_field(rtl->tb_warps_i, t * kRW, kRW, tbs[t].valid ? tbs[t].warps : 0);
     }
     rtl->eval();
   }
