@@ -88,14 +88,15 @@ module baws_cff_select #(
   reg [RW-1:0] r_last [0:S*T-1];  // L's rank
   reg [RW-1:0] r_above[0:S*T-1];  // rank - B_s(w) of a warp above L ...
   reg [RW-1:0] r_below[0:S*T-1];  // ... and of one below L
-  reg [RW-1:0] lo, il, base, rank;
+  reg [RW-1:0] lo, bl, c_last, c_above, c_below, rank;
   reg [XW-1:0] fx, ex, lx;
   reg          greedy;
   reg [TW-1:0] tw;
   reg [SW-1:0] sw, rot;
   reg [W*KW-1:0] keys;           // warp w's arg-min key in [w*KW +: KW]
 
-  integer w, s, t, u, k;
+  reg [RW-1:0] part [0:T-1];     // off's partial sums
+  integer w, s, t, u, k, d;
   always @* begin
     for (s = 0; s < S; s = s + 1)
       for (t = 0; t < T; t = t + 1) begin
@@ -108,28 +109,40 @@ module baws_cff_select #(
       sw = s[SW-1:0];
       for (t = 0; t < T; t = t + 1) begin
         k = s*T + t;
-        off[k] = {RW{1'b0}};
+        // off = the sum of n over the TBs before t, as a balanced tree of
+        // adders (clog2(T) deep; a chain of T-1 lengthened the critical path).
         for (u = 0; u < T; u = u + 1)
-          if (u != t && tb_prec_i[u*T+t]) off[k] = off[k] + n[s*T+u];
+          part[u] = (u != t && tb_prec_i[u*T+t]) ? n[s*T+u] : {RW{1'b0}};
+        for (d = 1; d < T; d = d * 2)
+          for (u = 0; u + d < T; u = u + 2*d)
+            part[u] = part[u] + part[u+d];
+        off[k] = part[0];
         fx = XW'(tb_first_i[t*WW +: WW]);
         ex = fx + XW'(tb_warps_i[t*RW +: RW]);
         lw[k] = last_warp_i[k*WW +: WW];
         lx = XW'(lw[k]);
         lo = below(fx, sw);
-        il = below(lx, sw) - lo;          // idx(L)
-        base = off[k] - lo;               // rank - B_s(w) in slot order
+        bl = below(lx, sw);
         greedy = last_valid_i[k] && lx >= fx && lx < ex && (warp_exited_i & (ONE << lw[k])) == {W{1'b0}};
-        r_last[k] = base + below(lx, sw);
-        r_above[k] = base;
-        r_below[k] = base;
-        if (gto_i && greedy) begin
-          r_last[k] = off[k];
-          r_below[k] = base + RW'(1);
-        end else if (!gto_i && last_valid_i[k]) begin
-          r_last[k] = off[k] + n[k] - RW'(1);
-          r_above[k] = base - il - RW'(1);
-          r_below[k] = base + n[k] - il - RW'(1);
+        // rank - B_s(w) = off + c: c_above / c_below for a warp above / below
+        // L, c_last is L's rank - off; each needs no off, so one adder
+        // follows the sum.
+        if (gto_i && greedy) begin        // L first, then slot order
+          c_last = {RW{1'b0}};
+          c_above = -lo;
+          c_below = RW'(1) - lo;
+        end else if (!gto_i && last_valid_i[k]) begin  // the rotation after L
+          c_last = n[k] - RW'(1);
+          c_above = -bl - RW'(1);
+          c_below = n[k] - bl - RW'(1);
+        end else begin                    // slot order
+          c_last = bl - lo;
+          c_above = -lo;
+          c_below = -lo;
         end
+        r_last[k] = off[k] + c_last;
+        r_above[k] = off[k] + c_above;
+        r_below[k] = off[k] + c_below;
       end
     end
 
