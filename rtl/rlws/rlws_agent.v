@@ -94,7 +94,7 @@ module rlws_agent #(
   localparam signed [UW-1:0] TMAX = {{(UW-TW+1){1'b0}}, {(TW-1){1'b1}}};
   localparam signed [UW-1:0] TMIN = ~TMAX;
 
-  reg [A*N*TW-1:0] theta_q;
+  reg [N*TW-1:0]   theta_q [0:A-1];  // action a's weights, theta[a][i] in [i*TW +: TW]
   reg [S*N*VW-1:0] prev_state_q, prev_state_d;
   reg [S*AW-1:0]   prev_action_q, prev_action_d;
   reg [S-1:0]      prev_valid_q, prev_valid_d;
@@ -172,38 +172,33 @@ module rlws_agent #(
     end
   endfunction
 
-  // theta after the edge: each learnt action's weights become old + the
-  // steps of every port learning it at this edge (the learn_* wires),
-  // saturated once at TW bits (P = 1: old + step). This is theta_q's D input, a function evaluated in
-  // the clocked block rather than an always @* theta_d: the same logic,
-  // but the Verilated model then computes the learning datapath only at
-  // clock edges, not again at every evaluation of the decision's inputs.
-  function [A*N*TW-1:0] theta_next(input [A*N*TW-1:0] theta);
-    reg [P*N*TW-1:0]    old_w;  // per port, its learnt action's weights ...
-    reg [P*N*XW-1:0]    inc;    // ... their steps
-    reg [P*N*TW-1:0]    new_w;  // ... and new values (ports of one action agree)
+  // Port q's learnt action's weights after the edge: old + the steps of
+  // every port learning that action at this edge (the learn_* wires),
+  // saturated once at TW bits (P = 1: old + step). Only the learnt rows of
+  // theta_q are written. This is a D input, a function evaluated in the
+  // clocked block rather than an always @* theta_d: the same logic, but the
+  // Verilated model then computes the learning datapath only at clock
+  // edges, not again at every evaluation of the decision's inputs, and
+  // copies one row per learning port instead of all of theta. (Ports of
+  // one action compute the same row; synthesis merges the repeated steps.)
+  function [N*TW-1:0] theta_row_next(input integer q);
+    reg [P*N*XW-1:0]    inc;  // per port, the steps of its learnt action's weights
+    reg [N*TW-1:0]      old_w;
     reg signed [UW-1:0] sum;
-    integer q, r, i, c;
+    integer r, i;
     begin
-      for (q = 0; q < P; q = q + 1) begin
-        old_w[q*N*TW +: N*TW] = theta[learn_action[q*AW +: AW]*N*TW +: N*TW];
-        inc[q*N*XW +: N*XW]   = td_inc(learn_state[q*N*VW +: N*VW], old_w[q*N*TW +: N*TW], learn_q_next[q*QW +: QW],
-                                       learn_issued[q]);
+      for (r = 0; r < P; r = r + 1)
+        inc[r*N*XW +: N*XW] = td_inc(learn_state[r*N*VW +: N*VW], theta_q[learn_action[r*AW +: AW]],
+                                     learn_q_next[r*QW +: QW], learn_issued[r]);
+      old_w = theta_q[learn_action[q*AW +: AW]];
+      for (i = 0; i < N; i = i + 1) begin
+        sum = {{(UW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]} +
+              {{(UW-XW){inc[(q*N+i)*XW+XW-1]}}, inc[(q*N+i)*XW +: XW]};
+        for (r = 0; r < P; r = r + 1)
+          if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
+            sum = sum + {{(UW-XW){inc[(r*N+i)*XW+XW-1]}}, inc[(r*N+i)*XW +: XW]};
+        theta_row_next[i*TW +: TW] = saturate(sum);
       end
-      for (q = 0; q < P; q = q + 1) begin
-        for (i = 0; i < N; i = i + 1) begin
-          sum = {{(UW-TW){old_w[(q*N+i)*TW+TW-1]}}, old_w[(q*N+i)*TW +: TW]} +
-                {{(UW-XW){inc[(q*N+i)*XW+XW-1]}}, inc[(q*N+i)*XW +: XW]};
-          for (r = 0; r < P; r = r + 1)
-            if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
-              sum = sum + {{(UW-XW){inc[(r*N+i)*XW+XW-1]}}, inc[(r*N+i)*XW +: XW]};
-          new_w[(q*N+i)*TW +: TW] = saturate(sum);
-        end
-      end
-      theta_next = theta;
-      for (c = 0; c < A; c = c + 1)
-        for (q = 0; q < P; q = q + 1)
-          if (learn[q] && learn_action[q*AW +: AW] == c[AW-1:0]) theta_next[c*N*TW +: N*TW] = new_w[q*N*TW +: N*TW];
     end
   endfunction
 
@@ -249,7 +244,7 @@ module rlws_agent #(
         best_q = {QW{1'b0}};
         found  = 1'b0;
         for (a = 0; a < A; a = a + 1) begin
-          q_now[a] = q_of(state, theta_q[a*N*TW +: N*TW]);
+          q_now[a] = q_of(state, theta_q[a]);
           if (possible[a] && (!found || q_now[a] > best_q)) begin
             greedy = a[AW-1:0];
             best_q = q_now[a];
@@ -316,7 +311,7 @@ module rlws_agent #(
   integer j;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (j = 0; j < A * N; j = j + 1) theta_q[j*TW +: TW] <= INIT_W;
+      for (j = 0; j < A; j = j + 1) theta_q[j] <= {N{INIT_W}};
       prev_state_q  <= {S*N*VW{1'b0}};
       prev_action_q <= {S*AW{1'b0}};
       prev_valid_q  <= {S{1'b0}};
@@ -327,11 +322,12 @@ module rlws_agent #(
       lfsr_q        <= {{(LW-1){1'b0}}, 1'b1};
     end else begin
       if (restart_i) begin
-        for (j = 0; j < A * N; j = j + 1) theta_q[j*TW +: TW] <= INIT_W;
+        for (j = 0; j < A; j = j + 1) theta_q[j] <= {N{INIT_W}};
         prev_valid_q <= {S{1'b0}};
         issued_q     <= {S{1'b0}};
       end else begin
-        theta_q      <= theta_next(theta_q);
+        for (j = 0; j < P; j = j + 1)
+          if (learn[j]) theta_q[learn_action[j*AW +: AW]] <= theta_row_next(j);
         prev_valid_q <= prev_valid_d;
         issued_q     <= issued_d;
       end
@@ -347,7 +343,12 @@ module rlws_agent #(
     end
   end
 
-  assign theta_o       = theta_q;
+  genvar ta;
+  generate
+    for (ta = 0; ta < A; ta = ta + 1) begin : g_theta_o
+      assign theta_o[ta*N*TW +: N*TW] = theta_q[ta];
+    end
+  endgenerate
   assign last_action_o = prev_action_q;
   assign last_valid_o  = prev_valid_q;
   assign lfsr_o        = lfsr_q;

@@ -41,7 +41,7 @@ module rlws_top #(
   input  wire [P*N*VW-1:0] state_i,
   input  wire [P*W-1:0]  mine_i,
   input  wire [W-1:0]    can_issue_i,
-  input  wire [W*2-1:0]  class_i,       // SP 0, SFU 1, global memory 2, shared/texture/constant 3
+  input  wire [2*W-1:0]  class_bits_i,  // class SP 0, SFU 1, global memory 2, shared/texture/constant 3; bit b of warp w's in [b*W + w]
   input  wire [W*KW-1:0] age_i,
   input  wire [W-1:0]    skip_i,        // see rlws_warp_select
   output wire [P*3-1:0]  action_o,      // 4: NO_INSTR
@@ -68,7 +68,7 @@ module rlws_top #(
   rlws_warp_select #(.W(W), .S(S), .P(P), .C(4), .KW(KW)) u_select (
     .clk_i(clk_i), .rst_ni(rst_ni), .restart_i(restart_i), .tick_i(tick_i), .issue_valid_i(issue_valid_i),
     .issue_warp_i(issue_warp_i), .exit_valid_i(exit_valid_i), .exit_warp_i(exit_warp_i), .sched_i(dec_sched_i), .action_i(action_o), .mine_i(mine_i),
-    .can_issue_i(can_issue_i), .class_i(class_i), .age_i(age_i), .skip_i(skip_i), .ready_o(ready), .pick_valid_o(pick_valid_o),
+    .can_issue_i(can_issue_i), .class_bits_i(class_bits_i), .age_i(age_i), .skip_i(skip_i), .ready_o(ready), .pick_valid_o(pick_valid_o),
     .pick_o(pick_o), .last_warp_o(last_warp_o), .recent_o(recent_o));
 
 endmodule

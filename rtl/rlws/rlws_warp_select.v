@@ -8,7 +8,9 @@
 //
 // Age is an input key per warp, smaller is older: {the TB's launch rank
 // among the resident TBs, warp index in the TB}, what the SM's TB table
-// holds (RlPolicy::older). skip_i takes warps out of the pick but not out of
+// holds (RlPolicy::older). The warps' classes come in bit planes (class_bits_i[b*W
+// +: W] holds bit b of every warp's class, wiring only), so the warps of a
+// class are an AND of CLW W-bit words, not W per-warp compares. skip_i takes warps out of the pick but not out of
 // ready_o: with it the co-simulation reads RlwsPolicy's whole order (the
 // pick, then skip it, ...) while the agent's action stays; the SM issues
 // the first, so an SM ties it to 0 and synthesis drops it. State: per
@@ -46,7 +48,7 @@ module rlws_warp_select #(
   input  wire [P*AW-1:0]  action_i,       // its action
   input  wire [P*W-1:0]   mine_i,         // the warp belongs to port p's scheduler
   input  wire [W-1:0]     can_issue_i,    // ready, unit free
-  input  wire [W*CLW-1:0] class_i,        // head instruction's pipeline class
+  input  wire [CLW*W-1:0] class_bits_i,   // head instruction's pipeline class: bit b of warp w's in [b*W + w]
   input  wire [W*KW-1:0]  age_i,
   input  wire [W-1:0]     skip_i,         // not picked (co-simulation reads the order out; 0 in use)
   output wire [P*C-1:0]   ready_o,        // classes with a warp of port p's scheduler that can issue
@@ -79,6 +81,16 @@ module rlws_warp_select #(
     end
   end
 
+  // The warps whose class is c: every class bit plane matched.
+  function automatic [W-1:0] of_class(input [CLW-1:0] c);
+    integer b;
+    begin
+      of_class = {W{1'b1}};
+      for (b = 0; b < CLW; b = b + 1)
+        of_class = of_class & (c[b] ? class_bits_i[b*W +: W] : ~class_bits_i[b*W +: W]);
+    end
+  endfunction
+
   genvar p;
   generate
     for (p = 0; p < P; p = p + 1) begin : g_port
@@ -87,18 +99,13 @@ module rlws_warp_select #(
       wire [W-1:0]  mine   = mine_i[p*W +: W];
 
       // The candidates: warps of the scheduler that can issue, per class and for the action.
-      reg [C-1:0] ready;
-      reg [W-1:0] match;
-      integer w;
+      wire [W-1:0] elig = mine & can_issue_i;
+      reg  [C-1:0] ready;
+      reg  [W-1:0] match;
+      integer c;
       always @* begin
-        ready = {C{1'b0}};
-        match = {W{1'b0}};
-        for (w = 0; w < W; w = w + 1) begin
-          if (mine[w] && can_issue_i[w]) begin
-            ready[class_i[w*CLW +: CLW]] = 1'b1;
-            match[w] = {1'b0, class_i[w*CLW +: CLW]} == action && !skip_i[w];
-          end
-        end
+        for (c = 0; c < C; c = c + 1) ready[c] = |(elig & of_class(c[CLW-1:0]));
+        match = (action < C[AW-1:0]) ? elig & ~skip_i & of_class(action[CLW-1:0]) : {W{1'b0}};
       end
       assign ready_o[p*C +: C] = ready;
 

@@ -44,7 +44,7 @@ module rlws_cosim_top #(
   input  wire [N*VW-1:0] state_i,
   input  wire [W-1:0]    mine_i,
   input  wire [W-1:0]    can_issue_i,
-  input  wire [W*2-1:0]  class_i,
+  input  wire [2*W-1:0]  class_bits_i,
   input  wire [W*KW-1:0] age_i,
   input  wire [W-1:0]    skip_i,
   output wire [2:0]      action_o,
@@ -63,7 +63,7 @@ module rlws_cosim_top #(
   reg [SW-1:0]   dec_sched_q;
   reg [N*VW-1:0] state_q;
   reg [W-1:0]    mine_q, can_issue_q, skip_q;
-  reg [W*2-1:0]  class_q;
+  reg [2*W-1:0]  class_q;
   reg [W*KW-1:0] age_q;
   always @(posedge clk_i) begin
     dec_sched_q <= dec_sched_i;
@@ -71,14 +71,14 @@ module rlws_cosim_top #(
     mine_q      <= mine_i;
     can_issue_q <= can_issue_i;
     skip_q      <= skip_i;
-    class_q     <= class_i;
+    class_q     <= class_bits_i;
     age_q       <= age_i;
   end
 
   rlws_top #(.W(W), .S(S), .P(1), .N(N), .VW(VW), .TW(TW), .RW(RW), .KW(KW)) u_top (
     .clk_i, .rst_ni, .tick_i, .restart_i, .seed_valid_i, .seed_i, .cfg_valid_i, .alpha_i, .gamma_i, .eps_i,
     .issue_valid_i, .issue_warp_i, .exit_valid_i, .exit_warp_i, .dec_valid_i, .dec_sched_i(dec_sched_q),
-    .state_i(state_q), .mine_i(mine_q), .can_issue_i(can_issue_q), .class_i(class_q), .age_i(age_q),
+    .state_i(state_q), .mine_i(mine_q), .can_issue_i(can_issue_q), .class_bits_i(class_q), .age_i(age_q),
     .skip_i(skip_q), .action_o, .explore_o, .pick_valid_o, .pick_o, .theta_o, .last_action_o, .last_valid_o,
     .last_warp_o, .recent_o, .lfsr_o);
 endmodule

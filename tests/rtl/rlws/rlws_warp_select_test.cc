@@ -1,6 +1,7 @@
 // rlws_warp_select against RlwsPolicy::write_order: for random warps,
 // units and actions, the RTL's pick is the first warp of the golden order
-// (none when that order is empty), with the last-issued pointer carried
+// (none when that order is empty) and its ready_o the issuing actions of
+// possible_actions, with the last-issued pointer carried
 // over cycles, warps exiting and TBs relaunched now and then. The one-port
 // block picks for one scheduler per edge, the P = 2 block (cycle-timed
 // co-simulation) for both in the edge that ends the cycle.
@@ -45,6 +46,7 @@ class SelectBench : public SelectBenchSm<V> {
       for (unsigned w = s; w < kW; w += kS) mine.push_back(w);
       probe_.write_order(sm_, steps_[s], mine, action, order);
       check(order, p, s);
+      check_ready(probe_.possible_actions(sm_, steps_[s], mine), p, s);
       const bool issue = !order.empty() && rng() % 5 != 0;
       put_field(rtl_->issue_valid_i, s, 1, issue);
       put_field(rtl_->issue_warp_i, s * 6, 6, issue ? order[0] : 0);
@@ -86,7 +88,8 @@ class SelectBench : public SelectBenchSm<V> {
     for (const WarpView& w : warps_) {
       put_field(rtl_->mine_i, p * kW + w.slot, 1, w.scheduler == s);
       put_field(rtl_->can_issue_i, w.slot, 1, can_issue(w, sm_.units));
-      put_field(rtl_->class_i, w.slot * 2, 2, uint32_t(pipe_of(w, sm_.units)));
+      for (unsigned b = 0; b < 2; ++b)  // class bit planes: bit b of every warp's class in [b*W +: W]
+        put_field(rtl_->class_bits_i, b * kW + w.slot, 1, uint32_t(pipe_of(w, sm_.units)) >> b & 1);
       put_field(rtl_->age_i, w.slot * kKW, kKW, this->age(w, reversed_age_));
     }
     rtl_->eval();
@@ -99,6 +102,15 @@ class SelectBench : public SelectBenchSm<V> {
              (valid ? std::to_string(pick) : "none") + ", golden " + (order.empty() ? "none" : std::to_string(order[0]));
     });
     repeats_ += !order.empty() && order[0] == steps_[s].last_warp;
+  }
+  // ready_o: the issuing actions of possible_actions (NO_INSTR is the agent's rule).
+  void check_ready(RlwsPolicy::ActionMask possible, unsigned p, unsigned s) {
+    const uint32_t issuing = (1u << RlwsPolicy::NoInstr) - 1;
+    const uint32_t rtl = uint32_t(get_field(rtl_->ready_o, p * RlwsPolicy::NoInstr, RlwsPolicy::NoInstr));
+    this->count(rtl != (possible & issuing), [&] {
+      return "cycle " + std::to_string(sm_.cycle) + " scheduler " + std::to_string(s) + ": RTL ready " +
+             std::to_string(rtl) + ", golden " + std::to_string(possible & issuing);
+    });
   }
 
   bool reversed_age_;
