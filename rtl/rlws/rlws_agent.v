@@ -172,16 +172,16 @@ module rlws_agent #(
     end
   endfunction
 
-  // Port q's learnt action's weights after the edge: old + the steps of
-  // every port learning that action at this edge (the learn_* wires),
-  // saturated once at TW bits (P = 1: old + step). Only the learnt rows of
-  // theta_q are written. This is a D input, a function evaluated in the
-  // clocked block rather than an always @* theta_d: the same logic, but the
-  // Verilated model then computes the learning datapath only at clock
-  // edges, not again at every evaluation of the decision's inputs, and
-  // copies one row per learning port instead of all of theta. (Ports of
-  // one action compute the same row; synthesis merges the repeated steps.)
-  function [N*TW-1:0] theta_row_next(input integer q);
+  // Action a's weights after the edge: old + the steps of every port
+  // learning a at this edge (the learn_* wires), saturated once at TW bits
+  // (P = 1: old + step). Only the learnt rows of theta_q are written. This
+  // is a D input, a function evaluated in the clocked block rather than an
+  // always @* theta_d: the same logic, but the Verilated model then computes
+  // the learning datapath only at clock edges, not again at every evaluation
+  // of the decision's inputs, and copies one row per learning port instead
+  // of all of theta. (Two ports learning one action compute the same row;
+  // synthesis merges the repeated steps.)
+  function [N*TW-1:0] theta_row_next(input [AW-1:0] a);
     reg [P*N*XW-1:0]    inc;  // per port, the steps of its learnt action's weights
     reg [N*TW-1:0]      old_w;
     reg signed [UW-1:0] sum;
@@ -190,12 +190,11 @@ module rlws_agent #(
       for (r = 0; r < P; r = r + 1)
         inc[r*N*XW +: N*XW] = td_inc(learn_state[r*N*VW +: N*VW], theta_q[learn_action[r*AW +: AW]],
                                      learn_q_next[r*QW +: QW], learn_issued[r]);
-      old_w = theta_q[learn_action[q*AW +: AW]];
+      old_w = theta_q[a];
       for (i = 0; i < N; i = i + 1) begin
-        sum = {{(UW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]} +
-              {{(UW-XW){inc[(q*N+i)*XW+XW-1]}}, inc[(q*N+i)*XW +: XW]};
+        sum = {{(UW-TW){old_w[i*TW+TW-1]}}, old_w[i*TW +: TW]};
         for (r = 0; r < P; r = r + 1)
-          if (r != q && learn[r] && learn_action[r*AW +: AW] == learn_action[q*AW +: AW])
+          if (learn[r] && learn_action[r*AW +: AW] == a)
             sum = sum + {{(UW-XW){inc[(r*N+i)*XW+XW-1]}}, inc[(r*N+i)*XW +: XW]};
         theta_row_next[i*TW +: TW] = saturate(sum);
       end
@@ -327,7 +326,7 @@ module rlws_agent #(
         issued_q     <= {S{1'b0}};
       end else begin
         for (j = 0; j < P; j = j + 1)
-          if (learn[j]) theta_q[learn_action[j*AW +: AW]] <= theta_row_next(j);
+          if (learn[j]) theta_q[learn_action[j*AW +: AW]] <= theta_row_next(learn_action[j*AW +: AW]);
         prev_valid_q <= prev_valid_d;
         issued_q     <= issued_d;
       end
