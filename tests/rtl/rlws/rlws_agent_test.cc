@@ -281,9 +281,11 @@ TEST(RlwsAgent, NoInstrNotTwiceInARowWhileAnotherIsPossible) {
   bench.set_epsilon(0);
   // SP is chosen (tie, lowest) but never issues: reward 0 lowers its Q
   // below NO_INSTR's untouched 25 until NO_INSTR wins.
+  // (Bounded: an RTL that never learns must fail here, not hang.)
   unsigned sp = 0;
-  while (bench.decide(zero_state(0, 0b0001, false)) == RlwsPolicy::SpInstr) ++sp;
+  while (sp < 1000 && bench.decide(zero_state(0, 0b0001, false)) == RlwsPolicy::SpInstr) ++sp;
   EXPECT_GT(sp, 1u);
+  EXPECT_LT(sp, 1000u) << "SP's Q never fell below NO_INSTR's";
   EXPECT_LT(bench.theta(RlwsPolicy::SpInstr, 0), bench.theta(RlwsPolicy::NoInstr, 0));
   // NO_INSTR has the higher Q but was taken last: SP.
   EXPECT_EQ(bench.decide(zero_state(0, 0b0001, false)), RlwsPolicy::SpInstr);
