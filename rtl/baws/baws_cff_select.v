@@ -89,7 +89,9 @@ module baws_cff_select #(
   reg [RW-1:0] r_above[0:S*T-1];  // rank - B_s(w) of a warp above L ...
   reg [RW-1:0] r_below[0:S*T-1];  // ... and of one below L
   reg [RW-1:0] lo, bl, c_last, c_above, c_below, rank;
-  reg [XW-1:0] fx, ex, lx;
+  reg [XW-1:0] fx [0:T-1];       // TB t's first slot ...
+  reg [XW-1:0] ex [0:T-1];       // ... and the slot after its last
+  reg [XW-1:0] lx;
   reg          greedy;
   reg [TW-1:0] tw;
   reg [SW-1:0] sw, rot;
@@ -98,13 +100,13 @@ module baws_cff_select #(
   reg [RW-1:0] part [0:T-1];     // off's partial sums
   integer w, s, t, u, k, d;
   always @* begin
+    for (t = 0; t < T; t = t + 1) begin
+      fx[t] = XW'(tb_first_i[t*WW +: WW]);
+      ex[t] = fx[t] + XW'(tb_warps_i[t*RW +: RW]);
+    end
     for (s = 0; s < S; s = s + 1)
-      for (t = 0; t < T; t = t + 1) begin
-        k = s*T + t;
-        fx = XW'(tb_first_i[t*WW +: WW]);
-        ex = fx + XW'(tb_warps_i[t*RW +: RW]);
-        n[k] = below(ex, s[SW-1:0]) - below(fx, s[SW-1:0]);
-      end
+      for (t = 0; t < T; t = t + 1)
+        n[s*T+t] = below(ex[t], s[SW-1:0]) - below(fx[t], s[SW-1:0]);
     for (s = 0; s < S; s = s + 1) begin
       sw = s[SW-1:0];
       for (t = 0; t < T; t = t + 1) begin
@@ -117,13 +119,11 @@ module baws_cff_select #(
           for (u = 0; u + d < T; u = u + 2*d)
             part[u] = part[u] + part[u+d];
         off[k] = part[0];
-        fx = XW'(tb_first_i[t*WW +: WW]);
-        ex = fx + XW'(tb_warps_i[t*RW +: RW]);
         lw[k] = last_warp_i[k*WW +: WW];
         lx = XW'(lw[k]);
-        lo = below(fx, sw);
+        lo = below(fx[t], sw);
         bl = below(lx, sw);
-        greedy = last_valid_i[k] && lx >= fx && lx < ex && (warp_exited_i & (ONE << lw[k])) == {W{1'b0}};
+        greedy = last_valid_i[k] && lx >= fx[t] && lx < ex[t] && (warp_exited_i & (ONE << lw[k])) == {W{1'b0}};
         // rank - B_s(w) = off + c: c_above / c_below for a warp above / below
         // L, c_last is L's rank - off; each needs no off, so one adder
         // follows the sum.
