@@ -100,13 +100,17 @@ void FetchUnit::decode_into(uint32_t w) {
   slot.fetch_in_flight = false;
   slot.refetching = false;
   const ptx::Function& fn = slot.engine->spec().module->functions[slot.fetch_pos.function];
+  const bool head_moved = slot.ibuffer.empty();
   uint64_t line = l1i_.line_of(address_of(slot, slot.fetch_pos));
   while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end &&
          l1i_.line_of(address_of(slot, slot.fetch_pos)) == line) {
     slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
     ++slot.fetch_pos.pc;
   }
-  table_.refresh(w);
+  if (head_moved)
+    table_.refresh(w);
+  else
+    table_.refresh_wait(w);  // decoded behind the head
 }
 
 void FetchUnit::redirect(uint32_t w, CodePos pos) {

@@ -274,7 +274,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
   table_.drop_in_flight(table_.warp_views()[warp].tb_slot);
   --table_.warps()[warp].issued_in_flight;
   if (long_latency) --table_.view().units.pending_loads;
-  table_.refresh(warp);
+  table_.refresh_wait(warp);  // a writeback moves no instruction
   changed_ = true;
 }
 

@@ -139,7 +139,12 @@ void WarpTable::update_fetchable(uint32_t w) {
 
 void WarpTable::refresh(uint32_t w) {
   update_fetchable(w);
-  set_wait(w, current_wait(w));
+  set_wait(w, current_wait(w, true));
+}
+
+void WarpTable::refresh_wait(uint32_t w) {
+  update_fetchable(w);
+  set_wait(w, current_wait(w, false));
 }
 
 void WarpTable::set_wait(uint32_t w, WarpWait wait) {
@@ -150,28 +155,24 @@ void WarpTable::set_wait(uint32_t w, WarpWait wait) {
 }
 
 // Warp w's wait reason as of now; updates its other view fields on the way.
-WarpWait WarpTable::current_wait(uint32_t w) {
+WarpWait WarpTable::current_wait(uint32_t w, bool head_moved) {
   const WarpSlot& slot = warps_[w];
   sched::WarpView& v = warp_views_[w];
   v.ibuffer_count = slot.ibuffer.size();
   v.waiting_on_memory = false;
   if (!slot.warp) return WarpWait::Empty;
-  const uint32_t iteration = slot.warp->iteration();
-  view_.iteration_changes += iteration != v.iteration;
-  v.iteration = iteration;
+  if (head_moved) {
+    const uint32_t iteration = slot.warp->iteration();
+    view_.iteration_changes += iteration != v.iteration;
+    v.iteration = iteration;
+  }
   func::WarpState state = slot.warp->state();
   if (state == func::WarpState::Exited) return WarpWait::Exited;
   if (state == func::WarpState::AtBarrier) return WarpWait::Barrier;
   if (slot.ibuffer.empty()) return slot.refetching ? WarpWait::Control : WarpWait::Fetch;
   const ptx::Instr& head = *slot.ibuffer.head().instr;
-  const bool memory = head.cls == ptx::InstrClass::Mem;
-  v.head_class = head.cls;
-  v.head_unit = unit_of(head, cfg_);
-  v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
-  v.head_was_long = memory && long_latency_.contains(&head);
-  v.head_active_threads = slot.warp->active_threads();
-  v.live_threads = slot.warp->live_threads();
-  v.diverged = v.head_active_threads < v.live_threads;
+  if (head_moved) update_head_fields(w, head);
+  v.head_was_long = head.cls == ptx::InstrClass::Mem && long_latency_.contains(&head);
   if (large_warps_ && !slot.deps.any_free(*slot.warp)) {
     v.waiting_on_memory = slot.deps.long_latency_pending();
     return WarpWait::Data;
@@ -182,6 +183,19 @@ WarpWait WarpTable::current_wait(uint32_t w) {
     if (hazard != Scoreboard::Hazard::None) return WarpWait::Data;
   }
   return sibling_wait(w);
+}
+
+// What the head instruction is and how many threads it runs.
+void WarpTable::update_head_fields(uint32_t w, const ptx::Instr& head) {
+  const func::Warp& warp = *warps_[w].warp;
+  sched::WarpView& v = warp_views_[w];
+  const bool memory = head.cls == ptx::InstrClass::Mem;
+  v.head_class = head.cls;
+  v.head_unit = unit_of(head, cfg_);
+  v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
+  v.head_active_threads = warp.active_threads();
+  v.live_threads = warp.live_threads();
+  v.diverged = v.head_active_threads < v.live_threads;
 }
 
 // Ready, unless a virtual warp is held for its siblings (func::SiblingHold);

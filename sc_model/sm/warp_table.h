@@ -71,6 +71,12 @@ class WarpTable {
   bool large_warps() const { return large_warps_; }
   // Recomputes warp `w`'s wait reason, head fields and fetchability from its state.
   void refresh(uint32_t w);
+  // refresh(w) after an event that left w's I-buffer head and functional
+  // state as its last refresh saw them (a writeback, an instruction decoded
+  // behind the head): the head fields keep their values, which a full
+  // refresh would compute again; the wait, the head's long-latency mark and
+  // the fetchability are recomputed.
+  void refresh_wait(uint32_t w);
   // Recomputes only whether fetch may pick warp `w` (valid, not exited,
   // I-buffer room, no fetch in flight, fetch position inside its function).
   void update_fetchable(uint32_t w);
@@ -125,7 +131,10 @@ class WarpTable {
   void record_memory_latency(const ptx::Instr& instr, uint64_t cycles);
 
  private:
-  sched::WarpWait current_wait(uint32_t w);
+  // `head_moved`: recompute the head fields (WarpView::head_*, threads,
+  // iteration) too; refresh_wait() says when they cannot have changed.
+  sched::WarpWait current_wait(uint32_t w, bool head_moved);
+  void update_head_fields(uint32_t w, const ptx::Instr& head);
   void set_wait(uint32_t w, sched::WarpWait wait);  // keeps waits_ counted
   sched::WarpWait sibling_wait(uint32_t w);
   uint32_t free_tb_slot() const;
