@@ -16,7 +16,7 @@ bool any_free(const std::vector<PipelinedUnit>& units, uint64_t cycle) {
 }  // namespace
 
 ExecUnits::ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, LdstUnit& ldst)
-    : sc_core::sc_module(name), in("in"), writeback("writeback"), cfg_(cfg), ldst_(ldst),
+    : sc_core::sc_module(name), in("in"), writeback("writeback"), ops_(cfg), ldst_(ldst),
       sp_(cfg.sp_units), sfu_(cfg.sfu_units) {
   if (cfg.sp_units == 0 || cfg.sfu_units == 0)
     throw Error("SM: gpgpu_num_sp_units and gpgpu_num_sfu_units must be at least 1");
@@ -48,7 +48,7 @@ void ExecUnits::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_l
   }
   PipelinedUnit* unit = first_free(kind == ExecUnitKind::Sp ? sp_ : sfu_, cycle);
   if (!unit) throw Error("SM: '" + instr.text + "' dispatched to a busy unit (the collector skipped its check)");
-  results_.push(item, unit->accept(cycle, assign_op(instr, cfg_).timing));
+  results_.push(item, unit->accept(cycle, ops_(instr).timing));
 }
 
 uint32_t ExecUnits::new_memory_tag(const InFlight& item) {

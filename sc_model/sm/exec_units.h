@@ -13,6 +13,7 @@
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sm/ldst_unit.h"
+#include "sc_model/sm/op_timing.h"
 #include "sc_model/sm/pipelined_unit.h"
 #include "sc_model/sm/stage_ports.h"
 
@@ -47,7 +48,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
   static PipelinedUnit* first_free(std::vector<PipelinedUnit>& units, uint64_t cycle);
   uint32_t new_memory_tag(const InFlight& item);
 
-  const config::GpuConfig& cfg_;
+  const OpAssigner ops_;
   LdstUnit& ldst_;
   std::vector<PipelinedUnit> sp_, sfu_;
   DelayQueue<InFlight> results_;

@@ -142,4 +142,20 @@ UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg) {
   }
 }
 
+OpAssigner::OpAssigner(const config::GpuConfig& cfg) {
+  ptx::Instr instr;
+  instr.cls = ptx::InstrClass::Mem;
+  memory_ = assign_op(instr, cfg);
+  instr.cls = ptx::InstrClass::Ctrl;
+  control_ = assign_op(instr, cfg);
+  instr.cls = ptx::InstrClass::IntAlu;  // any class assign_op resolves through the opcode table
+  const ptx::Type kinds[] = {ptx::Type::None, ptx::Type::F32, ptx::Type::F64};
+  for (size_t op = 0; op < kOpcodes; ++op)
+    for (size_t kind = 0; kind < 3; ++kind) {
+      instr.op = ptx::Opcode(op);
+      instr.type = kinds[kind];
+      by_opcode_[op * 3 + kind] = assign_op(instr, cfg);
+    }
+}
+
 }  // namespace scwarp::sm

@@ -7,6 +7,7 @@
 // docs/sm-pipeline.md prints both tables.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "sc_model/config/gpu_config.h"
@@ -26,7 +27,32 @@ struct OpAssignment {
 };
 
 OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg);
-// assign_op(...).unit alone: what issue asks every cycle for every ready warp.
+// assign_op(...).unit alone.
 UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg);
+
+// assign_op() for one config, resolved once into a table: the pipeline asks
+// it at every refresh of a warp and every dispatch into a unit, and a
+// lookup costs a quarter of the resolution. Equal to assign_op() for every
+// instruction (tests/sm/pipeline_parts_test.cc holds it to that).
+class OpAssigner {
+ public:
+  explicit OpAssigner(const config::GpuConfig& cfg);
+  const OpAssignment& operator()(const ptx::Instr& instr) const {
+    switch (instr.cls) {
+      case ptx::InstrClass::Mem: return memory_;
+      case ptx::InstrClass::Ctrl:
+      case ptx::InstrClass::Barrier:
+      case ptx::InstrClass::Sync: return control_;
+      default: break;
+    }
+    const size_t kind = instr.type == ptx::Type::F32 ? 1 : instr.type == ptx::Type::F64 ? 2 : 0;
+    return by_opcode_[size_t(instr.op) * 3 + kind];
+  }
+
+ private:
+  static constexpr size_t kOpcodes = size_t(ptx::Opcode::Unsupported) + 1;
+  OpAssignment memory_, control_;
+  std::array<OpAssignment, kOpcodes * 3> by_opcode_;  // per opcode: integer, f32, f64 data
+};
 
 }  // namespace scwarp::sm

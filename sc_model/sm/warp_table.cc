@@ -20,6 +20,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       fetchable_(cfg.scheduled_warps_per_sm()),
       touched_tbs_(cfg.max_tbs_per_sm),
       cfg_(cfg),
+      ops_(cfg),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
       large_warps_(cfg.large_warp_rows() > 1),
@@ -191,7 +192,7 @@ void WarpTable::update_head_fields(uint32_t w, const ptx::Instr& head) {
   sched::WarpView& v = warp_views_[w];
   const bool memory = head.cls == ptx::InstrClass::Mem;
   v.head_class = head.cls;
-  v.head_unit = unit_of(head, cfg_);
+  v.head_unit = ops_(head).unit;
   v.head_space = memory ? sched::space_before_execution(head.space) : ptx::Space::None;
   v.head_active_threads = warp.active_threads();
   v.live_threads = warp.live_threads();

@@ -15,6 +15,7 @@
 #include "sc_model/func/engine.h"
 #include "sc_model/sched/policy.h"
 #include "sc_model/sm/ibuffer.h"
+#include "sc_model/sm/op_timing.h"
 #include "sc_model/sm/scoreboard.h"
 #include "sc_model/sm/tb_measure.h"
 #include "sc_model/sm/sm_ports.h"
@@ -150,6 +151,7 @@ class WarpTable {
   BitSet fetchable_;    // the warps fetch may pick: fetch scans them every cycle
   BitSet touched_tbs_;  // TB slots touched (touch_tb)
   const config::GpuConfig& cfg_;
+  const OpAssigner ops_;
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
   bool large_warps_;                // cfg.large_warp_rows() > 1

@@ -141,6 +141,31 @@ TEST(OpTiming, GpgpuSim3TableSelectsUnitAndColumn) {
       << "fma is not in 3.2.2's table";
 }
 
+// The pipeline looks assignments up in OpAssigner's table: it must give
+// what assign_op resolves, for every opcode, class and type, under both
+// opcode tables and timings that differ column by column.
+TEST(OpTiming, AssignerTableEqualsAssignOp) {
+  for (config::OpcodeTable table : {config::OpcodeTable::GpgpuSim4, config::OpcodeTable::GpgpuSim3}) {
+    config::GpuConfig cfg;
+    cfg.opcode_table = table;
+    uint32_t next = 2;
+    for (config::OpTimingTable* kind : {&cfg.int_timing, &cfg.fp_timing, &cfg.dp_timing})
+      for (config::OpTiming* t : {&kind->add, &kind->max, &kind->mul, &kind->mad, &kind->div, &kind->shfl})
+        *t = {next++, next++};
+    cfg.sfu_timing = {next++, next++};
+    cfg.branch_timing = {next++, next++};
+    const OpAssigner assigner(cfg);
+    for (uint32_t op = 0; op <= uint32_t(ptx::Opcode::Unsupported); ++op)
+      for (uint32_t cls = 0; cls <= uint32_t(ptx::InstrClass::Sync); ++cls)
+        for (uint32_t type = 0; type <= uint32_t(ptx::Type::F64); ++type) {
+          const ptx::Instr in = typed_instr(ptx::Opcode(op), ptx::InstrClass(cls), ptx::Type(type));
+          const OpAssignment want = assign_op(in, cfg), got = assigner(in);
+          ASSERT_EQ(got.unit, want.unit) << "opcode " << op << " class " << cls << " type " << type;
+          ASSERT_TRUE(same_timing(got.timing, want.timing)) << "opcode " << op << " class " << cls << " type " << type;
+        }
+  }
+}
+
 TEST(IBuffer, RingKeepsFetchOrder) {
   IBuffer buf(2);
   buf.push(IBufferEntry{CodePos{0, 4}, nullptr});
