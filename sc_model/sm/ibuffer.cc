@@ -8,14 +8,4 @@ IBuffer::IBuffer(uint32_t capacity) : slots_(capacity) {
   if (capacity == 0) throw Error("I-buffer: scwarp_ibuffer_entries must be at least 1");
 }
 
-void IBuffer::push(const IBufferEntry& entry) {
-  slots_[(head_ + count_) % slots_.size()] = entry;
-  ++count_;
-}
-
-void IBuffer::pop() {
-  head_ = (head_ + 1) % uint32_t(slots_.size());
-  --count_;
-}
-
 }  // namespace scwarp::sm

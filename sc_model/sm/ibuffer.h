@@ -33,8 +33,17 @@ class IBuffer {
   uint32_t room() const { return uint32_t(slots_.size()) - count_; }
   bool empty() const { return count_ == 0; }
   const IBufferEntry& head() const { return slots_[head_]; }
-  void push(const IBufferEntry& entry);  // only when room() > 0
-  void pop();                            // only when !empty()
+  // Inline, and wrapping by a compare rather than a division: every fetched
+  // and every issued instruction passes through here.
+  void push(const IBufferEntry& entry) {  // only when room() > 0
+    const uint32_t at = head_ + count_;   // < 2 * capacity
+    slots_[at < slots_.size() ? at : at - slots_.size()] = entry;
+    ++count_;
+  }
+  void pop() {  // only when !empty()
+    head_ = head_ + 1 == slots_.size() ? 0 : head_ + 1;
+    --count_;
+  }
   void flush() { head_ = count_ = 0; }
 
   // Where the stream continues: the head, or `fetch` when the buffer is empty.

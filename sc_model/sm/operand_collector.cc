@@ -1,5 +1,7 @@
 #include "sc_model/sm/operand_collector.h"
 
+#include <bit>
+
 #include "sc_model/common/error.h"
 
 namespace scwarp::sm {
@@ -41,6 +43,7 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
       banks_(cfg.reg_banks), queued_banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)),
       rows_per_warp_(cfg.large_warp_rows()) {
+  if (std::has_single_bit(banks_.size()) && banks_.size() > 1) bank_mask_ = banks_.size() - 1;
   const config::PipelineWidths& w = cfg.pipeline_widths;
   const struct {
     ExecUnitKind unit;
@@ -143,8 +146,8 @@ void OperandCollector::dispatch_ready() {
     const uint32_t n = uint32_t(set.units.size());
     for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
       uint32_t ready = n;
-      for (uint32_t i = 1; i <= n && ready == n; ++i) {
-        uint32_t u = (set.last_dispatched + i) % n;
+      for (uint32_t i = 1, u = set.last_dispatched; i <= n && ready == n; ++i) {
+        u = u + 1 == n ? 0 : u + 1;  // (last_dispatched + i) % n
         if (set.units[u].entry >= 0 && set.entries[set.units[u].entry].reads_missing == 0) ready = u;
       }
       if (ready == n) break;

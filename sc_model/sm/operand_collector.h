@@ -112,8 +112,10 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   // The bank of register `reg` of warp slot `warp`, register-file row
   // `rf_row`: a large warp's rows are laid out as consecutive warps'.
   size_t bank_of(uint32_t reg, uint32_t warp, uint32_t rf_row) const {
-    return (reg + warp * rows_per_warp_ + rf_row) % banks_.size();
+    const size_t row = reg + warp * rows_per_warp_ + rf_row;
+    return bank_mask_ ? row & bank_mask_ : row % banks_.size();  // a mask for 2^k banks, no division
   }
+  size_t bank_mask_ = 0;            // banks - 1 when a power of two, else 0
   uint32_t rows_per_warp_ = 1;      // cfg.large_warp_rows()
   uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
   uint32_t queued_reads_ = 0;       // over all banks
