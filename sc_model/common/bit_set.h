@@ -26,19 +26,6 @@ class BitSet {
     return w * 64 + size_t(std::countr_zero(words_[w]));
   }
 
-  // The first member at or after `from`, else the lowest one: the next
-  // member in cyclic order from `from` (a round robin's pick); npos if none.
-  static constexpr size_t npos = SIZE_MAX;
-  size_t next_cyclic(size_t from) const {
-    for (size_t w = from / 64; w < words_.size(); ++w) {
-      const uint64_t bits = w == from / 64 ? words_[w] & (~uint64_t(0) << (from % 64)) : words_[w];
-      if (bits != 0) return w * 64 + size_t(std::countr_zero(bits));
-    }
-    for (size_t w = 0; w < words_.size(); ++w)
-      if (words_[w] != 0) return w * 64 + size_t(std::countr_zero(words_[w]));
-    return npos;
-  }
-
   // Calls f(i) for every member i, ascending.
   template <typename F>
   void for_each(F&& f) const {

@@ -64,10 +64,6 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
     set.id_oc.reserve(s.id_oc_width);
     set.oc_ex.reserve(s.oc_ex_width);
     set.units.resize(s.shape.units);
-    set.free_units = BitSet(s.shape.units);
-    set.collected = BitSet(s.shape.units);
-    for (uint32_t u = 0; u < s.shape.units; ++u) set.free_units.insert(u);
-    set.free_count = s.shape.units;
     set.last_dispatched = s.shape.units - 1;  // the first search starts at unit 0
     sets_.push_back(std::move(set));
   }
@@ -147,18 +143,21 @@ void OperandCollector::step(uint64_t cycle, bool first) {
 // one dispatched) into the OC_EX register while it has room.
 void OperandCollector::dispatch_ready() {
   for (CollectorSet& set : sets_) {
-    for (uint32_t port = 0; port < set.shape.out_ports && set.collected_count != 0; ++port) {
-      const uint32_t ready = uint32_t(set.collected.next_cyclic(set.last_dispatched + 1));
+    const uint32_t n = uint32_t(set.units.size());
+    for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
+      uint32_t ready = n;
+      for (uint32_t i = 1, u = set.last_dispatched; i <= n && ready == n; ++i) {
+        u = u + 1 == n ? 0 : u + 1;  // (last_dispatched + i) % n
+        if (set.units[u].entry >= 0 && set.entries[set.units[u].entry].reads_missing == 0) ready = u;
+      }
+      if (ready == n) break;
       if (set.oc_ex.size() >= set.oc_ex_width) {
         ++counters_.dispatch_stalls;
         break;
       }
       set.oc_ex.push_back(uint32_t(set.units[ready].entry));
       set.units[ready].entry = -1;
-      set.collected.erase(ready);
-      --set.collected_count;
-      set.free_units.insert(ready);
-      ++set.free_count;
+      --set.collected;
       set.last_dispatched = ready;
     }
   }
@@ -180,7 +179,7 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
     if (bank.size == 0) queued_banks_.erase(b);
     --queued_reads_;
     CollectorSet& set = sets_[r.set];
-    if (--set.entries[set.units[r.unit].entry].reads_missing == 0) mark_collected(set, r.unit);
+    if (--set.entries[set.units[r.unit].entry].reads_missing == 0) ++set.collected;
     ++counters_.register_reads;
     counters_.bank_conflicts += bank.size;
     conflict |= bank.size != 0;
@@ -194,10 +193,9 @@ void OperandCollector::allocate_units() {
   for (uint16_t s = 0; s < sets_.size(); ++s) {
     CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.in_ports && !set.id_oc.empty(); ++port) {
-      if (set.free_count == 0) break;
-      const uint16_t u = uint16_t(set.free_units.lowest());
-      set.free_units.erase(u);
-      --set.free_count;
+      uint16_t u = 0;
+      while (u < set.units.size() && set.units[u].entry >= 0) ++u;
+      if (u == set.units.size()) break;
       set.units[u].entry = int32_t(set.id_oc.front());
       set.id_oc.erase(set.id_oc.begin());
       start_reads(s, u);
@@ -214,12 +212,7 @@ void OperandCollector::start_reads(uint16_t s, uint16_t u) {
     ++entry.reads_missing;
   });
   queued_reads_ += entry.reads_missing;
-  if (entry.reads_missing == 0) mark_collected(sets_[s], u);
-}
-
-void OperandCollector::mark_collected(CollectorSet& set, uint32_t unit) {
-  set.collected.insert(unit);
-  ++set.collected_count;
+  if (entry.reads_missing == 0) ++sets_[s].collected;
 }
 
 }  // namespace scwarp::sm

@@ -79,9 +79,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
     std::vector<CollectorUnit> units;
     std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
-    BitSet free_units{0};                  // collector units holding no instruction
-    BitSet collected{0};                   // collector units with every operand read
-    uint32_t free_count = 0, collected_count = 0;
+    uint32_t collected = 0;                // collector units with every operand read
     uint32_t last_dispatched = 0;          // round robin of the dispatch units
   };
   // A source register waiting for its bank.
@@ -102,7 +100,6 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   void read_banks(uint64_t cycle, bool first);
   void allocate_units();
   void start_reads(uint16_t set, uint16_t unit);
-  static void mark_collected(CollectorSet& set, uint32_t unit);
   CollectorSet& set_for(ExecUnitKind unit);
   const CollectorSet& set_for(ExecUnitKind unit) const;
 

@@ -8,7 +8,7 @@ namespace {
 constexpr size_t kReservedEntries = 16;
 }
 
-Scoreboard::Scoreboard(uint32_t warps) : pending_(warps), filter_(warps, 0) {
+Scoreboard::Scoreboard(uint32_t warps) : pending_(warps) {
   for (auto& p : pending_) p.reserve(kReservedEntries);
 }
 
@@ -20,32 +20,24 @@ const Scoreboard::Entry* Scoreboard::find(uint32_t warp, uint32_t reg) const {
 
 void Scoreboard::reserve(uint32_t warp, std::span<const uint32_t> regs, bool long_latency) {
   for (uint32_t r : regs)
-    if (!find(warp, r)) {
-      pending_[warp].push_back(Entry{r, long_latency});
-      filter_[warp] |= filter_bit(r);
-    }
+    if (!find(warp, r)) pending_[warp].push_back(Entry{r, long_latency});
 }
 
 void Scoreboard::release(uint32_t warp, std::span<const uint32_t> regs) {
   auto& p = pending_[warp];
   for (uint32_t r : regs)
     std::erase_if(p, [r](const Entry& e) { return e.reg == r; });
-  uint64_t filter = 0;
-  for (const Entry& e : p) filter |= filter_bit(e.reg);
-  filter_[warp] = filter;
 }
 
 Scoreboard::Hazard Scoreboard::hazard(uint32_t warp, const ptx::Instr& instr) const {
-  const uint64_t filter = filter_[warp];
-  if (filter == 0) return Hazard::None;
+  if (pending_[warp].empty()) return Hazard::None;
   Hazard found = Hazard::None;
   for (const std::vector<uint32_t>* regs : {&instr.reads, &instr.writes})
     for (uint32_t r : *regs)
-      if (filter & filter_bit(r))
-        if (const Entry* e = find(warp, r)) {
-          if (e->long_latency) return Hazard::Memory;
-          found = Hazard::Pending;
-        }
+      if (const Entry* e = find(warp, r)) {
+        if (e->long_latency) return Hazard::Memory;
+        found = Hazard::Pending;
+      }
   return found;
 }
 

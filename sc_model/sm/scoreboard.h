@@ -27,10 +27,7 @@ class Scoreboard {
   enum class Hazard : uint8_t { None, Pending, Memory };
   Hazard hazard(uint32_t warp, const ptx::Instr& instr) const;
   bool any_pending(uint32_t warp) const { return !pending_[warp].empty(); }
-  void clear(uint32_t warp) {
-    pending_[warp].clear();
-    filter_[warp] = 0;
-  }
+  void clear(uint32_t warp) { pending_[warp].clear(); }
 
  private:
   struct Entry {
@@ -38,13 +35,9 @@ class Scoreboard {
     bool long_latency;
   };
   const Entry* find(uint32_t warp, uint32_t reg) const;
-  static uint64_t filter_bit(uint32_t reg) { return uint64_t(1) << (reg % 64); }
   // Few registers are pending per warp at a time: a short vector searched
   // linearly beats any set, and is reused without allocation.
   std::vector<std::vector<Entry>> pending_;
-  // Per warp: bit r % 64 set for each pending register r. Most registers an
-  // instruction names are not pending; this answers so without a search.
-  std::vector<uint64_t> filter_;
 };
 
 }  // namespace scwarp::sm

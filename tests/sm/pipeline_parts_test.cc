@@ -10,7 +10,6 @@
 #include <tuple>
 #include <vector>
 
-#include "sc_model/common/bit_set.h"
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sm/fetch_unit.h"
@@ -70,8 +69,8 @@ TEST(Scoreboard, LongLatencyFlagFollowsTheLoadsRegisters) {
 }
 
 // The scoreboard against a map of pending registers, on random reserves and
-// releases of registers that share their bits of the scoreboard's filter
-// (r and r + 64, r + 128): hazard() must answer as the map does.
+// releases (a register reserved twice keeps its first entry): hazard() must
+// answer as the map does.
 TEST(Scoreboard, MatchesAMapOfPendingRegisters) {
   std::mt19937 rng(11);
   Scoreboard sb(2);
@@ -96,28 +95,6 @@ TEST(Scoreboard, MatchesAMapOfPendingRegisters) {
           want = it->second ? Scoreboard::Hazard::Memory : std::max(want, Scoreboard::Hazard::Pending);
     ASSERT_EQ(sb.hazard(w, probe), want) << "step " << step;
     ASSERT_EQ(sb.any_pending(w), !pending[w].empty()) << "step " << step;
-  }
-}
-
-// The collector's round robins pick with BitSet::next_cyclic: the first
-// member at or after a position, wrapping; held to a scan of a bool array
-// on random sets across word boundaries, and npos for an empty set.
-TEST(BitSet, NextCyclicIsTheRoundRobinsPick) {
-  std::mt19937 rng(5);
-  for (size_t size : {1u, 6u, 63u, 64u, 65u, 130u}) {
-    BitSet set(size);
-    std::vector<bool> member(size, false);
-    EXPECT_EQ(set.next_cyclic(0), BitSet::npos);
-    for (int step = 0; step < 400; ++step) {
-      const size_t i = rng() % size;
-      member[i] = rng() % 3 != 0;
-      set.set(i, member[i]);
-      const size_t from = rng() % (size + 1);  // `size` itself: the round robin after the last slot
-      size_t want = BitSet::npos;
-      for (size_t k = 0; k < size && want == BitSet::npos; ++k)
-        if (member[(from + k) % size]) want = (from + k) % size;
-      ASSERT_EQ(set.next_cyclic(from), want) << "size " << size << " from " << from << " step " << step;
-    }
   }
 }
 
