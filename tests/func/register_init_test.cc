@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tests/func/kernel_harness.h"
+#include "tests/ptx/ptx_test_util.h"
 
 namespace scwarp::test {
 namespace {
@@ -19,16 +20,8 @@ namespace {
 // finds its predecessor's %r1 in the lanes that now skip the write. %r2 is
 // written on both arms, %r3 before its reads: neither is zeroed, and both
 // must still come out right.
-const char* kPtx = R"(
-.version 8.0
-.target sm_75
-.address_size 64
-.visible .entry arms(.param .u64 out)
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<8>;
-  .reg .b64 %rd<4>;
-  ld.param.u64 %rd1, [out];
+const char* kBody = R"(
+  ld.param.u64 %rd1, [p0];
   mov.u32 %r3, %tid.x;
   mov.u32 %r4, %ctaid.x;
   mad.lo.u32 %r5, %r4, 64, %r3;
@@ -46,15 +39,14 @@ JOIN:
   add.u64 %rd3, %rd1, %rd2;
   st.global.v2.u32 [%rd3], {%r1, %r2};
   ret;
-}
 )";
 
 TEST(RegisterInit, ARegisterReadBeforeItsWriteReadsZeroInEveryBlock) {
   runtime::Device dev;
-  const runtime::LoadedModule& m = dev.load_module(kPtx, "arms.ptx");
+  const runtime::LoadedModule& m = dev.load_module(ptx::test::wrap_kernel(kBody), "arms.ptx");
   const uint32_t blocks = 40, threads = 64, n = blocks * threads;
   const uint64_t out = dev.malloc(n * 8);
-  dev.launch(m, "arms", {blocks, 1, 1}, {threads, 1, 1}, 0, runtime::KernelArgs().add(out));
+  dev.launch(m, "k", {blocks, 1, 1}, {threads, 1, 1}, 0, runtime::KernelArgs().add(out));
   const std::vector<uint32_t> got = dev.download<uint32_t>(out, 2 * n);
   for (uint32_t i = 0; i < n; ++i) {
     const bool odd = (i % threads + i / threads) % 2 == 1;

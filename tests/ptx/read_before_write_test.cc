@@ -45,30 +45,27 @@ TEST(ReadBeforeWrite, AGuardedWriteAssignsNothing) {
             (Names{"%r0", "%r1", "%rd0"}));  // in declaration order
 }
 
+// An if/else whose arms run `then_arm` and `else_arm`, then `after` at the
+// join; %rd1 and %p1 (and %r2, the condition's input) are written before.
+std::string if_else(const std::string& then_arm, const std::string& else_arm, const std::string& after) {
+  return "mov.u64 %rd1, 0;\n"
+         "mov.u32 %r2, 0;\n"
+         "setp.eq.u32 %p1, %r2, 0;\n"
+         "@%p1 bra ELSE;\n" +
+         then_arm +
+         "bra.uni JOIN;\n"
+         "ELSE: " +
+         else_arm + "JOIN: " + after + "ret;";
+}
+
 TEST(ReadBeforeWrite, AWriteOnOneArmOnlyIsNotAssignedAfterTheJoin) {
-  EXPECT_EQ(read_first("mov.u64 %rd1, 0;\n"
-                       "mov.u32 %r2, 0;\n"
-                       "setp.eq.u32 %p1, %r2, 0;\n"
-                       "@%p1 bra ELSE;\n"
-                       "mov.u32 %r1, 1;\n"
-                       "bra.uni JOIN;\n"
-                       "ELSE: mov.u32 %r3, 2;\n"
-                       "JOIN: st.global.u32 [%rd1], %r1;\n"
-                       "st.global.u32 [%rd1], %r3;\n"
-                       "ret;"),
+  EXPECT_EQ(read_first(if_else("mov.u32 %r1, 1;\n", "mov.u32 %r3, 2;\n",
+                               "st.global.u32 [%rd1], %r1;\nst.global.u32 [%rd1], %r3;\n")),
             (Names{"%r1", "%r3"}));
 }
 
 TEST(ReadBeforeWrite, WritesOnBothArmsAreAssignedAfterTheJoin) {
-  EXPECT_EQ(read_first("mov.u64 %rd1, 0;\n"
-                       "mov.u32 %r2, 0;\n"
-                       "setp.eq.u32 %p1, %r2, 0;\n"
-                       "@%p1 bra ELSE;\n"
-                       "mov.u32 %r1, 1;\n"
-                       "bra.uni JOIN;\n"
-                       "ELSE: mov.u32 %r1, 2;\n"
-                       "JOIN: st.global.u32 [%rd1], %r1;\n"
-                       "ret;"),
+  EXPECT_EQ(read_first(if_else("mov.u32 %r1, 1;\n", "mov.u32 %r1, 2;\n", "st.global.u32 [%rd1], %r1;\n")),
             Names{});
 }
 
