@@ -115,8 +115,8 @@ void IssueStage::update_free_units(uint64_t cycle) {
   u.ldst_free = dispatch->can_accept(ExecUnitKind::Ldst, cycle);
 }
 
-// The unit an instruction of `choice` (WarpView::head_unit, unit_of() the
-// head as refreshed) goes to, if the operand collector has an ID_OC slot for
+// The unit an instruction of `choice` (WarpView::head_unit, OpAssigner's unit
+// of the head as refreshed) goes to, if the operand collector has an ID_OC slot for
 // it; GPGPU-Sim 3.x's SP-or-SFU operations take the SP's when free, else the
 // SFU's. Read from what update_free_units() asked the collector: no dispatch
 // since then, so it is what the collector would answer now.

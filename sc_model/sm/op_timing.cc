@@ -132,16 +132,6 @@ OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg) {
   return {p.unit, resolve(p.timing, kind_table(instr, cfg), cfg)};
 }
 
-UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg) {
-  switch (instr.cls) {
-    case ptx::InstrClass::Mem: return Ldst;
-    case ptx::InstrClass::Ctrl:
-    case ptx::InstrClass::Barrier:
-    case ptx::InstrClass::Sync: return Sp;
-    default: return placement(instr, cfg).unit;
-  }
-}
-
 OpAssigner::OpAssigner(const config::GpuConfig& cfg) {
   ptx::Instr instr;
   instr.cls = ptx::InstrClass::Mem;

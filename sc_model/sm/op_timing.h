@@ -27,8 +27,6 @@ struct OpAssignment {
 };
 
 OpAssignment assign_op(const ptx::Instr& instr, const config::GpuConfig& cfg);
-// assign_op(...).unit alone.
-UnitChoice unit_of(const ptx::Instr& instr, const config::GpuConfig& cfg);
 
 // assign_op() for one config, resolved once into a table: the pipeline asks
 // it at every refresh of a warp and every dispatch into a unit, and a
