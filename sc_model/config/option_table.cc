@@ -69,14 +69,24 @@ Option op_list(std::string name, OpTimingTable GpuConfig::*table, uint32_t OpTim
 // The three options of one operand-collector set: -gpgpu_operand_collector_num_units_<set>,
 // _num_in_ports_<set>, _num_out_ports_<set>.
 std::vector<Option> collector_set(const std::string& set, CollectorSet GpuConfig::*field) {
-  const auto part = [&](const std::string& prefix, uint32_t CollectorSet::*member, std::string description) {
+  using Parse = uint32_t (*)(std::string_view);
+  const auto part = [&](const std::string& prefix, uint32_t CollectorSet::*member, Parse parse,
+                        std::string description) {
     return Option{"gpgpu_operand_collector_num_" + prefix + "_" + set, "", std::move(description),
-                  [field, member](GpuConfig& g, std::string_view v) { (g.*field).*member = parse_count(v, 1); },
+                  [field, member, parse](GpuConfig& g, std::string_view v) { (g.*field).*member = parse(v); },
                   [field, member](const GpuConfig& g) { return std::to_string((g.*field).*member); }};
   };
-  return {part("units", &CollectorSet::units, set + " collector units (instructions collecting operands)"),
-          part("in_ports", &CollectorSet::in_ports, set + " instructions entering a collector unit per cycle"),
-          part("out_ports", &CollectorSet::out_ports, set + " collector units dispatching to their unit per cycle")};
+  // The collector keeps a set's units as the bits of a 64-bit word.
+  const Parse units = [](std::string_view v) {
+    const uint64_t n = parse_unsigned(v, 64, "an unsigned integer from 1 to 64");
+    if (n == 0) throw InvalidValue("an unsigned integer from 1 to 64");
+    return uint32_t(n);
+  };
+  const Parse ports = [](std::string_view v) { return parse_count(v, 1); };
+  return {part("units", &CollectorSet::units, units, set + " collector units (instructions collecting operands, at most 64)"),
+          part("in_ports", &CollectorSet::in_ports, ports, set + " instructions entering a collector unit per cycle"),
+          part("out_ports", &CollectorSet::out_ports, ports,
+               set + " collector units dispatching to their unit per cycle")};
 }
 
 Option opcode_table() {

@@ -1,6 +1,7 @@
 // setp / set / selp / slct / testp: comparisons (signed, unsigned, ordered and
 // unordered float) combined with a predicate by .and/.or/.xor.
 #include <cmath>
+#include <functional>
 
 #include "sc_model/func/exec_context.h"
 #include "sc_model/func/float_math.h"
@@ -12,41 +13,49 @@ using ptx::BoolOp;
 using ptx::Cmp;
 using ptx::Opcode;
 
-template <typename T>
-static bool compare(Cmp cmp, T a, T b) {
+// Calls f with comparison `cmp` of T as a function object (a, b) -> bool,
+// chosen once per instruction rather than per lane. Float comparisons
+// without a `u` are false when an operand is NaN; those with one are true.
+template <typename T, typename F>
+static void with_comparison(Cmp cmp, F&& f) {
   if constexpr (std::is_floating_point_v<T>) {
-    bool unordered = std::isnan(a) || std::isnan(b);
+    const auto ordered = [&f](auto op) {
+      f([op](T a, T b) { return !std::isnan(a) && !std::isnan(b) && op(a, b); });
+    };
+    const auto unordered = [&f](auto op) {
+      f([op](T a, T b) { return std::isnan(a) || std::isnan(b) || op(a, b); });
+    };
     switch (cmp) {
-      case Cmp::Eq: return !unordered && a == b;
-      case Cmp::Ne: return !unordered && a != b;
-      case Cmp::Lt: return !unordered && a < b;
-      case Cmp::Le: return !unordered && a <= b;
-      case Cmp::Gt: return !unordered && a > b;
-      case Cmp::Ge: return !unordered && a >= b;
-      case Cmp::Equ: return unordered || a == b;
-      case Cmp::Neu: return unordered || a != b;
-      case Cmp::Ltu: return unordered || a < b;
-      case Cmp::Leu: return unordered || a <= b;
-      case Cmp::Gtu: return unordered || a > b;
-      case Cmp::Geu: return unordered || a >= b;
-      case Cmp::Num: return !unordered;
-      case Cmp::Nan: return unordered;
-      default: return false;
+      case Cmp::Eq: return ordered(std::equal_to<T>{});
+      case Cmp::Ne: return ordered(std::not_equal_to<T>{});
+      case Cmp::Lt: return ordered(std::less<T>{});
+      case Cmp::Le: return ordered(std::less_equal<T>{});
+      case Cmp::Gt: return ordered(std::greater<T>{});
+      case Cmp::Ge: return ordered(std::greater_equal<T>{});
+      case Cmp::Equ: return unordered(std::equal_to<T>{});
+      case Cmp::Neu: return unordered(std::not_equal_to<T>{});
+      case Cmp::Ltu: return unordered(std::less<T>{});
+      case Cmp::Leu: return unordered(std::less_equal<T>{});
+      case Cmp::Gtu: return unordered(std::greater<T>{});
+      case Cmp::Geu: return unordered(std::greater_equal<T>{});
+      case Cmp::Num: return f([](T a, T b) { return !std::isnan(a) && !std::isnan(b); });
+      case Cmp::Nan: return f([](T a, T b) { return std::isnan(a) || std::isnan(b); });
+      default: return f([](T, T) { return false; });
     }
   } else {
     using U = std::make_unsigned_t<T>;
     switch (cmp) {
-      case Cmp::Eq: return a == b;
-      case Cmp::Ne: return a != b;
-      case Cmp::Lt: return a < b;
-      case Cmp::Le: return a <= b;
-      case Cmp::Gt: return a > b;
-      case Cmp::Ge: return a >= b;
-      case Cmp::Lo: return U(a) < U(b);
-      case Cmp::Ls: return U(a) <= U(b);
-      case Cmp::Hi: return U(a) > U(b);
-      case Cmp::Hs: return U(a) >= U(b);
-      default: return false;
+      case Cmp::Eq: return f(std::equal_to<T>{});
+      case Cmp::Ne: return f(std::not_equal_to<T>{});
+      case Cmp::Lt: return f(std::less<T>{});
+      case Cmp::Le: return f(std::less_equal<T>{});
+      case Cmp::Gt: return f(std::greater<T>{});
+      case Cmp::Ge: return f(std::greater_equal<T>{});
+      case Cmp::Lo: return f([](T a, T b) { return U(a) < U(b); });
+      case Cmp::Ls: return f([](T a, T b) { return U(a) <= U(b); });
+      case Cmp::Hi: return f([](T a, T b) { return U(a) > U(b); });
+      case Cmp::Hs: return f([](T a, T b) { return U(a) >= U(b); });
+      default: return f([](T, T) { return false; });
     }
   }
 }
@@ -67,16 +76,23 @@ template <typename T, typename Value>
 static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize],
                           bool (&complement)[kWarpSize], Value value) {
   Lanes a = c.src(first), b = c.src(first + 1);
-  bool has_c = c.in.boolop != BoolOp::None;
-  Lanes p = has_c ? c.src(first + 2) : Lanes{c.scratch[4].data()};  // not read without c
-  bool ftz = c.in.ftz;
+  const bool ftz = c.in.ftz;
+  with_comparison<T>(c.in.cmp, [&](auto compare) {
+    for_lanes(c.exec, [&](unsigned l) {
+      T x = value(a[l]), y = value(b[l]);
+      if constexpr (std::is_floating_point_v<T>) {
+        if (ftz) x = flush(x), y = flush(y);
+      }
+      result[l] = compare(x, y);
+    });
+  });
+  if (c.in.boolop == BoolOp::None) {
+    for_lanes(c.exec, [&](unsigned l) { complement[l] = !result[l]; });
+    return;
+  }
+  Lanes p = c.src(first + 2);
   for_lanes(c.exec, [&](unsigned l) {
-    T x = value(a[l]), y = value(b[l]);
-    if constexpr (std::is_floating_point_v<T>) {
-      if (ftz) x = flush(x), y = flush(y);
-    }
-    bool r = compare(c.in.cmp, x, y);
-    bool q = has_c && (p[l] & 1);
+    const bool r = result[l], q = p[l] & 1;
     result[l] = combine(c.in.boolop, r, q);
     complement[l] = combine(c.in.boolop, !r, q);
   });

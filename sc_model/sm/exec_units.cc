@@ -66,7 +66,7 @@ bool ExecUnits::retire(uint64_t cycle) {
   bool any = false;
   while (results_.ready(cycle)) {
     InFlight item = results_.pop();
-    writeback->writeback(item.warp, *item.instr, item.long_latency, 0, item.tag);
+    writeback->writeback(item.warp, *item.instr, item.long_latency, 0, item.tag, cycle);
     any = true;
   }
   return any;
@@ -78,7 +78,7 @@ void ExecUnits::memory_done(uint32_t tag, uint64_t cycle) {
   InFlight item = memory_[tag];
   memory_[tag].instr = nullptr;
   free_tags_.push_back(tag);
-  writeback->writeback(item.warp, *item.instr, item.long_latency, cycle - item.accepted, item.tag);
+  writeback->writeback(item.warp, *item.instr, item.long_latency, cycle - item.accepted, item.tag, cycle);
 }
 
 uint64_t ExecUnits::next_event() const {

@@ -84,7 +84,7 @@ void FetchUnit::access_done(uint32_t token, uint64_t cycle) {
 bool FetchUnit::deliver(uint64_t cycle) {
   last_tick_ = cycle;
   bool any = false;
-  l1i_.send(*memory[0]);
+  if (l1i_.unsent()) l1i_.send(*memory[0]);  // the port's lookup costs more than the check
   while (decoded_.ready(cycle)) {
     uint64_t id = decoded_.pop();
     uint32_t w = uint32_t(id);

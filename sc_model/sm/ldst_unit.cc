@@ -22,9 +22,12 @@ namespace {
 void distinct_lines(const func::ExecRecord& rec, uint32_t line_bytes, uint32_t token,
                     std::vector<mem::MemAccess>& out) {
   const uint64_t base = rec.mem_space == ptx::Space::Param ? func::kParamWindow : 0;
+  uint64_t previous = ~uint64_t(0);  // the last lane's line: most parameter and constant reads are uniform
   for (uint32_t lane = 0; lane < func::kWarpSize; ++lane) {
     if (!(rec.exec_mask >> lane & 1)) continue;
     uint64_t line = (base + rec.addr[lane]) & ~uint64_t(line_bytes - 1);
+    if (line == previous) continue;
+    previous = line;
     auto same = [line](const mem::MemAccess& a) { return a.line_addr == line; };
     if (std::find_if(out.begin(), out.end(), same) != out.end()) continue;
     mem::MemAccess access;

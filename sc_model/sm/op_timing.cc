@@ -23,7 +23,7 @@ struct OpcodeRow {
   Placement integer, f32, f64;
 };
 
-using enum UnitChoice;
+using enum sched::IssueUnit;  // UnitChoice; clang 14 takes no alias here
 using O = ptx::Opcode;
 using T = Timing;
 

@@ -18,24 +18,12 @@ void for_each_source(const ptx::Instr& instr, Fn&& fn) {
 
 }  // namespace
 
-void OperandCollector::BankQueue::push(ReadRequest r) {
-  if (size == ring.size()) {
-    // Unroll the ring into a larger one; happens a few times while warming up.
-    std::vector<ReadRequest> grown(ring.size() * 2 + 4);
-    for (uint32_t i = 0; i < size; ++i) grown[i] = ring[(head + i) % ring.size()];
-    ring = std::move(grown);
-    head = 0;
-  }
-  const uint32_t at = head + size;  // < 2 * ring.size(): a compare, not a division
-  ring[at < ring.size() ? at : at - ring.size()] = r;
-  ++size;
-}
-
-OperandCollector::ReadRequest OperandCollector::BankQueue::pop() {
-  ReadRequest r = ring[head];
-  head = head + 1 == ring.size() ? 0 : head + 1;
-  --size;
-  return r;
+void OperandCollector::BankQueue::grow() {
+  // Unroll the ring into one twice as large; happens a few times while warming up.
+  std::vector<ReadRequest> grown(ring.empty() ? 4 : ring.size() * 2);
+  for (uint32_t i = 0; i < size; ++i) grown[i] = ring[(head + i) & (ring.size() - 1)];
+  ring = std::move(grown);
+  head = 0;
 }
 
 OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
@@ -53,6 +41,9 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
                 {ExecUnitKind::Sfu, cfg.oc_sfu, w.id_oc_sfu(), w.oc_ex_sfu(), cfg.sfu_units},
                 {ExecUnitKind::Ldst, cfg.oc_mem, w.id_oc_mem(), w.oc_ex_mem(), cfg.ldst_units}};
   for (const auto& s : shapes) {
+    if (s.shape.units > kMaxUnits)
+      throw Error("SM: " + std::to_string(s.shape.units) + " collector units in one set; at most " +
+                  std::to_string(kMaxUnits) + " (-gpgpu_operand_collector_num_units_*)");
     CollectorSet set;
     set.unit = s.unit;
     set.shape = s.shape;
@@ -95,9 +86,9 @@ void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool
     func::copy_without_addresses(entry.rec, rec);
   entry.warp = warp;
   entry.long_latency = long_latency;
-  entry.reads_missing = 0;
   set.id_oc.push_back(e);
   ++held_;
+  ++in_id_oc_;
 }
 
 void OperandCollector::write_registers(uint32_t warp, uint32_t rf_row, std::span<const uint32_t> regs,
@@ -116,6 +107,7 @@ bool OperandCollector::tick(uint64_t cycle) {
 // oldest OC_EX instruction when it can accept one.
 bool OperandCollector::execute(uint64_t cycle) {
   bool any = false;
+  if (in_oc_ex_ == 0) return false;
   for (CollectorSet& set : sets_) {
     for (uint32_t u = 0; u < set.exec_units && !set.oc_ex.empty() && out->can_accept(set.unit, cycle); ++u) {
       uint32_t e = set.oc_ex.front();
@@ -124,6 +116,7 @@ bool OperandCollector::execute(uint64_t cycle) {
       set.oc_ex.erase(set.oc_ex.begin());
       set.free_entries.push_back(e);
       --held_;
+      --in_oc_ex_;
       any = true;
     }
   }
@@ -142,22 +135,22 @@ void OperandCollector::step(uint64_t cycle, bool first) {
 // Each out port moves the next collected unit (round robin from the last
 // one dispatched) into the OC_EX register while it has room.
 void OperandCollector::dispatch_ready() {
+  if (collected_ == 0) return;
   for (CollectorSet& set : sets_) {
-    const uint32_t n = uint32_t(set.units.size());
     for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
-      uint32_t ready = n;
-      for (uint32_t i = 1, u = set.last_dispatched; i <= n && ready == n; ++i) {
-        u = u + 1 == n ? 0 : u + 1;  // (last_dispatched + i) % n
-        if (set.units[u].entry >= 0 && set.entries[set.units[u].entry].reads_missing == 0) ready = u;
-      }
-      if (ready == n) break;
       if (set.oc_ex.size() >= set.oc_ex_width) {
         ++counters_.dispatch_stalls;
         break;
       }
-      set.oc_ex.push_back(uint32_t(set.units[ready].entry));
-      set.units[ready].entry = -1;
-      --set.collected;
+      // The first collected unit after last_dispatched, wrapping around.
+      const uint32_t from = set.last_dispatched + 1;
+      const uint64_t after = from < 64 ? set.collected & (~uint64_t(0) << from) : 0;
+      const uint32_t ready = uint32_t(std::countr_zero(after != 0 ? after : set.collected));
+      set.oc_ex.push_back(set.units[ready].entry);
+      ++in_oc_ex_;
+      set.busy &= ~(uint64_t(1) << ready);
+      set.collected &= ~(uint64_t(1) << ready);
+      --collected_;
       set.last_dispatched = ready;
     }
   }
@@ -179,7 +172,7 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
     if (bank.size == 0) queued_banks_.erase(b);
     --queued_reads_;
     CollectorSet& set = sets_[r.set];
-    if (--set.entries[set.units[r.unit].entry].reads_missing == 0) ++set.collected;
+    if (--set.units[r.unit].reads_missing == 0) collect(set, r.unit);
     ++counters_.register_reads;
     counters_.bank_conflicts += bank.size;
     conflict |= bank.size != 0;
@@ -190,29 +183,39 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
 // Each in port moves the oldest ID_OC instruction of its set into the
 // lowest-numbered free collector unit.
 void OperandCollector::allocate_units() {
+  if (in_id_oc_ == 0) return;
   for (uint16_t s = 0; s < sets_.size(); ++s) {
     CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.in_ports && !set.id_oc.empty(); ++port) {
-      uint16_t u = 0;
-      while (u < set.units.size() && set.units[u].entry >= 0) ++u;
-      if (u == set.units.size()) break;
-      set.units[u].entry = int32_t(set.id_oc.front());
+      const uint16_t u = uint16_t(std::countr_one(set.busy));
+      if (u >= set.units.size()) break;
+      set.busy |= uint64_t(1) << u;
+      set.units[u].entry = set.id_oc.front();
       set.id_oc.erase(set.id_oc.begin());
+      --in_id_oc_;
       start_reads(s, u);
     }
   }
 }
 
 void OperandCollector::start_reads(uint16_t s, uint16_t u) {
-  Entry& entry = sets_[s].entries[sets_[s].units[u].entry];
+  CollectorSet& set = sets_[s];
+  CollectorUnit& unit = set.units[u];
+  const Entry& entry = set.entries[unit.entry];
+  unit.reads_missing = 0;
   for_each_source(*entry.rec.instr, [&](uint32_t reg) {
     const size_t b = bank_of(reg, entry.warp, entry.rec.rf_row);
     banks_[b].push(ReadRequest{s, u});
     queued_banks_.insert(b);
-    ++entry.reads_missing;
+    ++unit.reads_missing;
   });
-  queued_reads_ += entry.reads_missing;
-  if (entry.reads_missing == 0) ++sets_[s].collected;
+  queued_reads_ += unit.reads_missing;
+  if (unit.reads_missing == 0) collect(set, u);
+}
+
+void OperandCollector::collect(CollectorSet& set, uint32_t unit) {
+  set.collected |= uint64_t(1) << unit;
+  ++collected_;
 }
 
 }  // namespace scwarp::sm

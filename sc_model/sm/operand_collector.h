@@ -37,6 +37,9 @@ namespace scwarp::sm {
 
 class OperandCollector : public sc_core::sc_module, public DispatchIf {
  public:
+  // Collector units per set at most (the configuration checks it).
+  static constexpr uint32_t kMaxUnits = 64;
+
   sc_core::sc_export<DispatchIf> in;  // the issue stage's dispatch port binds here
   sc_core::sc_port<DispatchIf> out;   // bound to the execution units
 
@@ -64,10 +67,10 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     func::ExecRecord rec;
     uint32_t warp = 0;
     bool long_latency = false;
-    uint32_t reads_missing = 0;
   };
   struct CollectorUnit {
-    int32_t entry = -1;  // index into CollectorSet::entries, -1 when free
+    uint32_t entry = 0;          // index into CollectorSet::entries while the unit is busy
+    uint32_t reads_missing = 0;  // its source reads not yet served
   };
   struct CollectorSet {
     ExecUnitKind unit = ExecUnitKind::Sp;
@@ -77,21 +80,35 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     std::vector<Entry> entries;            // id_oc_width + units + oc_ex_width, reused
     std::vector<uint32_t> free_entries;
     std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
-    std::vector<CollectorUnit> units;
+    std::vector<CollectorUnit> units;      // at most kMaxUnits
     std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
-    uint32_t collected = 0;                // collector units with every operand read
+    // Bit u: collector unit u holds an instruction / holds one with every
+    // operand read. The searches for a free unit and for the next collected
+    // one (round robin) are bit scans, not loops over the units.
+    uint64_t busy = 0, collected = 0;
     uint32_t last_dispatched = 0;          // round robin of the dispatch units
   };
   // A source register waiting for its bank.
   struct ReadRequest {
     uint16_t set = 0, unit = 0;
   };
-  // One bank's FIFO of reads; a ring that grows only when full (never per cycle).
+  // One bank's FIFO of reads; a ring of 2^k slots that grows only when full
+  // (never per cycle), indexed by a mask.
   struct BankQueue {
     std::vector<ReadRequest> ring;
     uint32_t head = 0, size = 0;
-    void push(ReadRequest r);
-    ReadRequest pop();
+    void push(ReadRequest r) {
+      if (size == ring.size()) grow();
+      ring[(head + size) & (ring.size() - 1)] = r;
+      ++size;
+    }
+    ReadRequest pop() {
+      ReadRequest r = ring[head];
+      head = (head + 1) & uint32_t(ring.size() - 1);
+      --size;
+      return r;
+    }
+    void grow();
   };
 
   bool execute(uint64_t cycle);
@@ -100,6 +117,7 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   void read_banks(uint64_t cycle, bool first);
   void allocate_units();
   void start_reads(uint16_t set, uint16_t unit);
+  void collect(CollectorSet& set, uint32_t unit);  // every operand of the unit's instruction read
   CollectorSet& set_for(ExecUnitKind unit);
   const CollectorSet& set_for(ExecUnitKind unit) const;
 
@@ -118,6 +136,9 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   size_t bank_mask_ = 0;            // banks - 1 when a power of two, else 0
   uint32_t rows_per_warp_ = 1;      // cfg.large_warp_rows()
   uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
+  // Of those, over all sets: in ID_OC, collected in a unit, in OC_EX (a
+  // step skips the moves with nothing to move).
+  uint32_t in_id_oc_ = 0, collected_ = 0, in_oc_ex_ = 0;
   uint32_t queued_reads_ = 0;       // over all banks
 };
 

@@ -258,17 +258,17 @@ void Sm::memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) {
 }
 
 void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles,
-                   uint32_t tag) {
+                   uint32_t tag, uint64_t cycle) {
   if (instr.cls == ptx::InstrClass::Mem) table_.record_memory_latency(instr, memory_cycles);
   if (sched::is_global_memory(instr)) {
     --table_.view().mem.global_in_flight;
     if (live_) {
-      live_->global_done.add(1, current_cycle());
-      live_->global_latency_sum.add(int64_t(memory_cycles), current_cycle());
+      live_->global_done.add(1, cycle);
+      live_->global_latency_sum.add(int64_t(memory_cycles), cycle);
     }
   }
   ThreadDependencies& deps = table_.warps()[warp].deps;
-  collector_.write_registers(warp, tag ? deps.rf_row(tag) : 0, instr.writes, current_cycle());
+  collector_.write_registers(warp, tag ? deps.rf_row(tag) : 0, instr.writes, cycle);
   table_.scoreboard().release(warp, instr.writes);
   if (tag) deps.complete(tag);  // a large warp's sub-warp
   table_.drop_in_flight(table_.warp_views()[warp].tb_slot);

@@ -60,7 +60,7 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   // MemWritebackIf (from the LD/ST unit) and WritebackIf (from the SP/SFU pipelines).
   void memory_done(uint32_t warp, uint32_t tag, uint64_t cycle) override;
   void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles,
-                 uint32_t tag) override;
+                 uint32_t tag, uint64_t cycle) override;
   // The GPU-wide statistics this SM adds to and shows its policy (MemoryView).
   void publish_to(stats::GpuLiveStats& live) { live_ = &live; }
 

@@ -27,12 +27,12 @@ class DispatchIf : public virtual sc_core::sc_interface {
 // The SM side an instruction's completion is reported to.
 class WritebackIf : public virtual sc_core::sc_interface {
  public:
-  // `instr` of `warp` is done: its destination registers are written.
-  // `memory_cycles`: for a memory instruction, the cycles from the LD/ST
-  // unit's acceptance to completion; 0 for the others. `tag`: the issued
-  // record's ExecRecord::tag.
+  // `instr` of `warp` is done at `cycle` (the caller's tick): its
+  // destination registers are written. `memory_cycles`: for a memory
+  // instruction, the cycles from the LD/ST unit's acceptance to completion;
+  // 0 for the others. `tag`: the issued record's ExecRecord::tag.
   virtual void writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, uint64_t memory_cycles,
-                         uint32_t tag) = 0;
+                         uint32_t tag, uint64_t cycle) = 0;
 };
 
 }  // namespace scwarp::sm

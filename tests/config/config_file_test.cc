@@ -130,6 +130,11 @@ TEST(ConfigFile, InvalidValuesNameFileLineOptionAndExpectation) {
             "F:1: option -gpgpu_shader_cta: invalid value '8k' (an unsigned 32-bit integer >= 1)");
   EXPECT_EQ(load_error("-gpgpu_shader_cta \"\""),
             "F:1: option -gpgpu_shader_cta: invalid value '' (an unsigned 32-bit integer >= 1)");
+  EXPECT_EQ(load_error("-gpgpu_operand_collector_num_units_sfu 65"),
+            "F:1: option -gpgpu_operand_collector_num_units_sfu: invalid value '65' (an unsigned integer from 1 to 64)");
+  EXPECT_EQ(load_error("-gpgpu_operand_collector_num_units_mem 0"),
+            "F:1: option -gpgpu_operand_collector_num_units_mem: invalid value '0' (an unsigned integer from 1 to 64)");
+  EXPECT_EQ(load_config_file(write_config("-gpgpu_operand_collector_num_units_sp 64")).gpu.oc_sp.units, 64u);
   EXPECT_EQ(load_error("-scwarp_skip_idle true"),
             "F:1: option -scwarp_skip_idle: invalid value 'true' (0 or 1)");
   EXPECT_EQ(load_error("-gpgpu_clock_domains 700:700:700"),

@@ -3,7 +3,9 @@
 // write in the same cycle holds a read back. (One SystemC design per TEST.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <numeric>
 #include <vector>
 
 #include "sc_model/sm/operand_collector.h"
@@ -16,11 +18,19 @@ class RecordingUnits : public sc_core::sc_module, public DispatchIf {
  public:
   explicit RecordingUnits(sc_core::sc_module_name name) : sc_core::sc_module(name) {}
   bool can_accept(ExecUnitKind, uint64_t) const override { return true; }
-  void dispatch(const func::ExecRecord&, uint32_t, bool, ExecUnitKind, uint64_t cycle) override {
+  void dispatch(const func::ExecRecord&, uint32_t warp, bool, ExecUnitKind, uint64_t cycle) override {
     entered.push_back(cycle);
+    warps.push_back(warp);
   }
   std::vector<uint64_t> entered;
+  std::vector<uint32_t> warps;
 };
+
+config::GpuConfig with_sp_units(uint32_t units) {
+  config::GpuConfig cfg;
+  cfg.oc_sp.units = units;
+  return cfg;
+}
 
 struct Rig {
   config::GpuConfig cfg;
@@ -29,7 +39,8 @@ struct Rig {
   RecordingUnits units{"units"};
   ptx::Instr add;
   func::ExecRecord rec;
-  Rig() {
+  explicit Rig(uint32_t sp_units = config::GpuConfig{}.oc_sp.units)
+      : cfg(with_sp_units(sp_units)) {
     collector.out(units);
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // completes the binding
     add.op = ptx::Opcode::Add;
@@ -72,6 +83,32 @@ TEST(OperandCollectorAlone, TwoSourcesInOneBankTakeTwoReadCycles) {
   rig.add.reads = {3, 19};
   EXPECT_EQ(rig.run([](uint64_t) {}), 5u);
   EXPECT_EQ(rig.counters.bank_conflicts, 1u);
+}
+
+// The most units a set may have (a 64-bit word of them): every unit fills
+// while one bank serves the reads, the round robin of the dispatch wraps
+// past unit 63, and every instruction reaches its unit once.
+TEST(OperandCollectorAlone, SixtyFourUnitsFillAndDrainEveryInstructionOnce) {
+  Rig rig(OperandCollector::kMaxUnits);
+  rig.add.reads = {3, 19};  // both in bank 3 for warps 0, 16, 32, ...
+  constexpr uint32_t kInstructions = 150;
+  uint32_t issued = 0;
+  uint64_t c = 1;
+  for (; c < 1000 && rig.units.warps.size() < kInstructions; ++c) {
+    if (issued < kInstructions && rig.collector.can_accept(ExecUnitKind::Sp, c)) {
+      rig.collector.dispatch(rig.rec, 16 * issued, false, ExecUnitKind::Sp, c);
+      ++issued;
+    }
+    rig.collector.tick(c);
+  }
+  EXPECT_FALSE(rig.collector.busy());
+  EXPECT_EQ(rig.counters.register_reads, 2u * kInstructions);
+  EXPECT_GE(c, 2u * kInstructions) << "one bank serves one read per cycle";
+  std::vector<uint32_t> expected(kInstructions), seen = rig.units.warps;
+  std::iota(expected.begin(), expected.end(), 0u);
+  std::transform(expected.begin(), expected.end(), expected.begin(), [](uint32_t i) { return 16 * i; });
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, expected);
 }
 
 }  // namespace
