@@ -149,6 +149,12 @@ std::optional<WarpAccess> resolve_warp_access(ExecContext& c, Space space,
       if (lo_in > shared.size() || span > shared.size() - lo_in) return std::nullopt;
       return WarpAccess{shared.data() + lo_in, space, window, lo_in};
     }
+    case Space::Param: {
+      // As resolve_access: a generic parameter address is the kernel's.
+      CallFrame& f = window != 0 ? c.kernel_frame() : c.frame;
+      if (lo_in > f.param_stride || span > f.param_stride - lo_in) return std::nullopt;
+      return WarpAccess{f.lane_params(0) + lo_in, space, window, lo_in, f.param_stride};
+    }
     default: return std::nullopt;
   }
 }

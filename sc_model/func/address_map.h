@@ -29,18 +29,20 @@ Access resolve_access(ExecContext& c, unsigned lane, ptx::Space space, uint64_t 
 void check_writable(ExecContext& c, unsigned lane, const Access& a);
 
 // A whole warp's access resolved at once: lane l's bytes are at
-// base + (addrs[l] - window - lo), its address in `space` addrs[l] - window.
+// base + l * lane_stride + (addrs[l] - window - lo), its address in `space`
+// addrs[l] - window.
 struct WarpAccess {
-  uint8_t* base;     // host memory of address `lo`
-  ptx::Space space;  // real space (Global, Const or Shared)
+  uint8_t* base;     // host memory of lane 0's address `lo`
+  ptx::Space space;  // real space (Global, Const, Shared or Param)
   uint64_t window;   // generic window base subtracted from every address (0 if none)
   uint64_t lo;       // lowest address in `space`
+  uint64_t lane_stride = 0;  // Param: each lane has its own parameter block
 };
 
 // The common case of an access in one check instead of one per lane: every
-// executing lane's address in `addrs` aligned, in one global allocation or
-// in the block's shared memory, and (for a write) none in the module's
-// .const variables. Empty otherwise: the per-lane path then resolves each
+// executing lane's address in `addrs` aligned, in one global allocation, in
+// the block's shared memory or in the function's parameters, and (for a
+// write) none in the module's .const variables. Empty otherwise: the per-lane path then resolves each
 // lane and names the first that faults, so both paths give the same result.
 std::optional<WarpAccess> resolve_warp_access(ExecContext& c, ptx::Space space,
                                               const std::array<uint64_t, kWarpSize>& addrs,
@@ -84,7 +86,7 @@ inline void for_lane_accesses(ExecContext& c, const std::array<uint64_t, kWarpSi
     for_lanes(c.exec, [&](unsigned l) {
       uint64_t addr = addrs[l] - w->window;
       c.rec.addr[l] = addr;
-      f(l, w->base + (addr - w->lo));
+      f(l, w->base + l * w->lane_stride + (addr - w->lo));
     });
     return;
   }

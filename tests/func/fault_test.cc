@@ -89,6 +89,12 @@ TEST(Fault, LocalBeyondTheFrame) {
   expect_contains(msg, "local access at address 0x8 is beyond the thread's local frames (8 bytes)");
 }
 
+TEST(Fault, ParamBeyondTheParameters) {
+  std::string msg = fault_message("ld.param.u32 %r3, [ptr+8];");
+  expect_located(msg, 6, "ld.param.u32");
+  expect_contains(msg, "4-byte param access at address 0x8 is beyond the function's parameters (8 bytes)");
+}
+
 TEST(Fault, ConstSpaceSharesTheGlobalAddressMap) {
   // Not a fault: .const addresses are device addresses, as cvta.const says.
   std::string msg = fault_message("ld.const.u32 %r3, [%rd1];");
