@@ -191,6 +191,7 @@ uint64_t L1DataCache::next_event() const {
 
 void L1DataCache::tick(uint64_t cycle) {
   last_tick_ = cycle;
+  if (responses_.empty() && pipeline_.empty() && completions_.empty() && miss_queue_.empty()) return;
   while (responses_.ready(cycle)) handle_response(responses_.pop(), cycle);
   lookup_staged(cycle);
   while (completions_.ready(cycle)) up->access_done(completions_.pop(), cycle);

@@ -30,6 +30,7 @@ void ReadOnlyL1::access_done(uint32_t token, uint64_t cycle) {
 
 void ReadOnlyL1::tick(uint64_t cycle) {
   last_tick_ = cycle;
+  if (hits_.empty() && !cache_.unsent()) return;
   while (hits_.ready(cycle)) up->access_done(hits_.pop(), cycle);
   if (cache_.unsent()) cache_.send(*below[0]);  // the port's lookup costs more than the check
 }

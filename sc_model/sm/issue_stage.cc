@@ -28,7 +28,7 @@ bool is_long_load(const func::ExecRecord& rec) {
 IssueStage::IssueStage(sc_core::sc_module_name name, const config::GpuConfig& cfg, WarpTable& table,
                        FetchUnit& fetch, sched::IssuePolicy& policy, stats::SmCounters& counters)
     : sc_core::sc_module(name), dispatch("dispatch"), cfg_(cfg), table_(table), fetch_(fetch),
-      policy_(policy), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
+      policy_(policy), orders_every_warp_(policy.orders_every_warp_without_effects()), counters_(counters), last_stall_(cfg.schedulers_per_sm, Stall::Empty) {
   order_.reserve(table.warps().size());
   if (!table.large_warps()) return;
   for (uint32_t s = 0; s < cfg.schedulers_per_sm; ++s) formers_.push_back(make_subwarp_former({cfg, table.view(), s}));
@@ -54,7 +54,7 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
   update_free_units(cycle);
   if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
-  if (policy_.orders_every_warp_without_effects() && !probe_) {
+  if (orders_every_warp_ && !probe_) {
     // The order lists every warp of the scheduler, so what a scan of it
     // finds without an issue follows from their waits, counted (empty slots
     // as Empty, which ranks last; a Ready warp left had its unit busy, and

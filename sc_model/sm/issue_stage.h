@@ -73,6 +73,7 @@ class IssueStage : public sc_core::sc_module {
   WarpTable& table_;
   FetchUnit& fetch_;
   sched::IssuePolicy& policy_;
+  const bool orders_every_warp_;         // policy_.orders_every_warp_without_effects(), asked once
   stats::SmCounters& counters_;
   func::ExecRecord rec_;             // reused: ~300 bytes
   std::vector<func::ExecRecord> rows_;   // a large warp's rows (reused)

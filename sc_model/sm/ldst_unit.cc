@@ -108,6 +108,7 @@ void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint3
 
 void LdstUnit::tick(uint64_t cycle) {
   last_tick_ = cycle;
+  if (banked_done_.empty() && current_ < 0 && waiting_count_ == 0) return;
   while (banked_done_.ready(cycle)) finish(banked_done_.pop(), cycle);
   serve(cycle);
 }

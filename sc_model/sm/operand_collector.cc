@@ -52,8 +52,8 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
     set.exec_units = s.exec_units;
     set.entries.resize(s.id_oc_width + s.shape.units + s.oc_ex_width);
     for (uint32_t e = uint32_t(set.entries.size()); e-- > 0;) set.free_entries.push_back(e);
-    set.id_oc.reserve(s.id_oc_width);
-    set.oc_ex.reserve(s.oc_ex_width);
+    set.id_oc.slots.resize(s.id_oc_width);
+    set.oc_ex.slots.resize(s.oc_ex_width);
     set.units.resize(s.shape.units);
     set.last_dispatched = s.shape.units - 1;  // the first search starts at unit 0
     sets_.push_back(std::move(set));
@@ -113,7 +113,7 @@ bool OperandCollector::execute(uint64_t cycle) {
       uint32_t e = set.oc_ex.front();
       const Entry& entry = set.entries[e];
       out->dispatch(entry.rec, entry.warp, entry.long_latency, set.unit, cycle);
-      set.oc_ex.erase(set.oc_ex.begin());
+      set.oc_ex.pop_front();
       set.free_entries.push_back(e);
       --held_;
       --in_oc_ex_;
@@ -191,7 +191,7 @@ void OperandCollector::allocate_units() {
       if (u >= set.units.size()) break;
       set.busy |= uint64_t(1) << u;
       set.units[u].entry = set.id_oc.front();
-      set.id_oc.erase(set.id_oc.begin());
+      set.id_oc.pop_front();
       --in_id_oc_;
       start_reads(s, u);
     }

@@ -72,6 +72,24 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     uint32_t entry = 0;          // index into CollectorSet::entries while the unit is busy
     uint32_t reads_missing = 0;  // its source reads not yet served
   };
+  // Entry indices in arrival order, at most a pipeline register's width: a
+  // ring (the registers move an entry every cycle; a vector shifted them).
+  struct EntryFifo {
+    std::vector<uint32_t> slots;  // the width
+    uint32_t head = 0, count = 0;
+    bool empty() const { return count == 0; }
+    uint32_t size() const { return count; }
+    uint32_t front() const { return slots[head]; }
+    void push_back(uint32_t e) {
+      const uint32_t at = head + count;
+      slots[at < slots.size() ? at : at - slots.size()] = e;
+      ++count;
+    }
+    void pop_front() {
+      head = head + 1 == slots.size() ? 0 : head + 1;
+      --count;
+    }
+  };
   struct CollectorSet {
     ExecUnitKind unit = ExecUnitKind::Sp;
     config::CollectorSet shape;
@@ -79,9 +97,9 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     uint32_t exec_units = 1;               // execution units of the kind: each takes one OC_EX entry per cycle
     std::vector<Entry> entries;            // id_oc_width + units + oc_ex_width, reused
     std::vector<uint32_t> free_entries;
-    std::vector<uint32_t> id_oc;           // entry indices in issue order (at most id_oc_width)
+    EntryFifo id_oc;                       // entry indices in issue order (at most id_oc_width)
     std::vector<CollectorUnit> units;      // at most kMaxUnits
-    std::vector<uint32_t> oc_ex;           // entry indices in dispatch order (at most oc_ex_width)
+    EntryFifo oc_ex;                       // entry indices in dispatch order (at most oc_ex_width)
     // Bit u: collector unit u holds an instruction / holds one with every
     // operand read. The searches for a free unit and for the next collected
     // one (round robin) are bit scans, not loops over the units.

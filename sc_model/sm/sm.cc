@@ -84,7 +84,7 @@ tlm::tlm_initiator_socket<>& Sm::memory_socket() { return l1d_.down; }
 // delta cycles between stages. Hand-overs with latency go through DelayQueues.
 uint64_t Sm::tick(uint64_t cycle) {
   changed_ = false;
-  changed_ |= take_launches(cycle);
+  changed_ |= (!launches_.empty() || !phase_.empty()) && take_launches(cycle);
   changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
   l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant, texture lines) -> memory_done()
   l1c_.tick(cycle);                 // constant hits -> LD/ST; a constant miss below
@@ -96,7 +96,7 @@ uint64_t Sm::tick(uint64_t cycle) {
   // Holding an instruction, the collector may move it in any cycle: no sleep.
   changed_ |= collector_.tick(cycle) || collector_.busy();
   update_policy_view(cycle);
-  changed_ |= serve_tb_indices(cycle);
+  changed_ |= table_.resident_virtual_tbs() != 0 && serve_tb_indices(cycle);
   changed_ |= fetch_.deliver(cycle);  // decode: fetched instructions enter the I-buffers
   changed_ |= issue_.tick(cycle);
   publish_in_flight(cycle);
@@ -212,7 +212,6 @@ void Sm::update_policy_view(uint64_t cycle) {
 // the policy sees whether the kernel's indices are all out (slow phase).
 // True while a request is outstanding: the SM must not sleep through its grant.
 bool Sm::serve_tb_indices(uint64_t cycle) {
-  if (table_.resident_virtual_tbs() == 0) return false;
   bool busy = false;
   for (uint32_t t = 0; t < table_.tbs().size(); ++t) {
     TbSlot& tb = table_.tbs()[t];
