@@ -36,6 +36,7 @@ class ReadOnlyCache {
   ReadOnlyCache(const config::CacheGeometry& geometry, std::string_view option, AccessKind kind);
 
   uint64_t line_of(uint64_t addr) const { return tags_.line_of(addr); }
+  uint32_t line_bytes() const { return tags_.line_bytes(); }
   // Looks the line of `addr` up for `waiter`: a Miss or Merged waiter is
   // handed back by fill(); Refused means the MSHRs are full.
   Outcome access(uint64_t addr, uint64_t waiter);

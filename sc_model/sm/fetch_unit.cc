@@ -48,9 +48,9 @@ bool FetchUnit::fetch(uint64_t cycle) {
   bool started = false;
   for (uint32_t n = 0; n < cfg_.fetch_width && !candidates_.empty(); ++n) {
     uint32_t w = policy_.choose(table_.view(), candidates_, issue_);
-    auto it = std::find(candidates_.begin(), candidates_.end(), w);
-    if (it == candidates_.end()) break;  // kNoWarp: the policy fetches nothing now
-    candidates_.erase(it);
+    auto it = std::lower_bound(candidates_.begin(), candidates_.end(), w);  // ascending slots
+    if (it == candidates_.end() || *it != w) break;  // kNoWarp: the policy fetches nothing now
+    if (n + 1 < cfg_.fetch_width) candidates_.erase(it);  // the last pick leaves the list as it is
     if (!start_fetch(w, cycle)) continue;
     policy_.on_fetch(table_.view(), w);
     started = true;
@@ -101,9 +101,11 @@ void FetchUnit::decode_into(uint32_t w) {
   slot.refetching = false;
   const ptx::Function& fn = slot.engine->spec().module->functions[slot.fetch_pos.function];
   const bool head_moved = slot.ibuffer.empty();
-  uint64_t line = l1i_.line_of(address_of(slot, slot.fetch_pos));
-  while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end &&
-         l1i_.line_of(address_of(slot, slot.fetch_pos)) == line) {
+  // The instructions from the fetch position to the end of its I-cache line.
+  const uint64_t addr = address_of(slot, slot.fetch_pos);
+  const uint64_t line_end = l1i_.line_of(addr) + l1i_.line_bytes();
+  const uint32_t line_end_pc = slot.fetch_pos.pc + uint32_t((line_end - addr + kInstrBytes - 1) / kInstrBytes);
+  while (slot.ibuffer.room() > 0 && slot.fetch_pos.pc < slot.fetch_end && slot.fetch_pos.pc < line_end_pc) {
     slot.ibuffer.push(IBufferEntry{slot.fetch_pos, &fn.code[slot.fetch_pos.pc]});
     ++slot.fetch_pos.pc;
   }

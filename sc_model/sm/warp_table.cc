@@ -203,6 +203,7 @@ void WarpTable::update_head_fields(uint32_t w, const ptx::Instr& head) {
 // one waiting for a logical TB index makes its TB ask for one.
 WarpWait WarpTable::sibling_wait(uint32_t w) {
   const WarpSlot& slot = warps_[w];
+  if (!slot.engine->uses_virtual_tbs()) return WarpWait::Ready;  // only virtual TBs hold (the engine's check, inline)
   const func::SiblingHold hold = slot.engine->sibling_hold(*slot.block, *slot.warp);
   if (hold == func::SiblingHold::None) return WarpWait::Ready;
   if (hold == func::SiblingHold::Index) {
