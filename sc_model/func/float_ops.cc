@@ -12,14 +12,19 @@ namespace scwarp::func {
 using ptx::Opcode;
 using ptx::Round;
 
-template <typename F>
+// kPlain: neither .ftz nor .sat, known when the lane loop is compiled (the
+// common case, whose loops then test neither per lane).
+template <typename F, bool kPlain = false>
 struct FloatMode {
   bool ftz, sat;
   Round rnd;
-  F in(F v) const { return ftz ? flush(v) : v; }
+  F in(F v) const {
+    if constexpr (kPlain) return v;
+    return ftz ? flush(v) : v;
+  }
   F out(F v) const {
-    if (std::isnan(v)) return sat ? F(0) : canonical_nan<F>();  // .sat: NaN -> 0
-    if (!(ftz | sat)) return v;
+    if (std::isnan(v)) return !kPlain && sat ? F(0) : canonical_nan<F>();  // .sat: NaN -> 0
+    if (kPlain || !(ftz | sat)) return v;
     if (ftz) v = flush(v);
     return sat ? saturate_unit(v) : v;
   }
@@ -27,8 +32,8 @@ struct FloatMode {
 
 // A binary operation that is correctly rounded in round-to-nearest by the
 // host, with `error` giving the sign of its rounding error for other modes.
-template <typename F, typename Op, typename Err>
-static void rounded2(ExecContext& c, const FloatMode<F>& m, Op op, Err error) {
+template <typename F, typename Mode, typename Op, typename Err>
+static void rounded2(ExecContext& c, const Mode& m, Op op, Err error) {
   if (!is_directed(m.rnd)) return map2<F>(c, [&](F a, F b) { return m.out(op(m.in(a), m.in(b))); });
   map2<F>(c, [&](F a, F b) {
     a = m.in(a);
@@ -38,8 +43,8 @@ static void rounded2(ExecContext& c, const FloatMode<F>& m, Op op, Err error) {
   });
 }
 
-template <typename F>
-static void fused(ExecContext& c, const FloatMode<F>& m) {
+template <typename F, typename Mode>
+static void fused(ExecContext& c, const Mode& m) {
   if (!is_directed(m.rnd))
     return map3<F>(c, [&](F a, F b, F e) { return m.out(std::fma(m.in(a), m.in(b), m.in(e))); });
   map3<F>(c, [&](F a, F b, F e) {
@@ -62,10 +67,10 @@ static F approx_function(Opcode op, F a) {
   }
 }
 
-template <typename F>
+template <typename F, bool kPlain>
 static void floating(ExecContext& c) {
   const ptx::Instr& in = c.in;
-  FloatMode<F> m{in.ftz, in.sat, in.rnd};
+  FloatMode<F, kPlain> m{in.ftz, in.sat, in.rnd};
   switch (in.op) {
     case Opcode::Add:
       return rounded2<F>(
@@ -116,7 +121,8 @@ static void floating(ExecContext& c) {
 void exec_float(ExecContext& c) {
   const SmallFloat* half_format = nullptr;
   if (small_format_of(c.in.type, &half_format)) return exec_half(c);
-  dispatch_float(c, c.in.type, [&]<typename F>() { floating<F>(c); });
+  const bool plain = !c.in.ftz && !c.in.sat;
+  dispatch_float(c, c.in.type, [&]<typename F>() { plain ? floating<F, true>(c) : floating<F, false>(c); });
 }
 
 }  // namespace scwarp::func
