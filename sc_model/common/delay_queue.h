@@ -9,10 +9,14 @@
 // FIFO, and only an item due before the FIFO's last one goes to a heap. The
 // next item is the earlier of the two fronts, (ready, push order) deciding,
 // so the order is the one a single heap gives, with no heap work for the
-// common case.
+// common case. The earliest ready cycle is kept apart: every unit asks
+// ready() of its queues every cycle, most often of an empty one or of one
+// whose front is not due, and that question is then one comparison.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -27,21 +31,19 @@ class DelayQueue {
       fifo_.push(std::move(e));
     else
       heap_.push(std::move(e));
+    next_ready_ = std::min(next_ready_, ready_cycle);
   }
-  bool ready(uint64_t cycle) const { return !empty() && next_ready() <= cycle; }
+  bool ready(uint64_t cycle) const { return next_ready_ <= cycle; }
   // Only when ready(cycle).
   T pop() {
-    if (heap_first()) {
-      T item = std::move(const_cast<Entry&>(heap_.top()).item);
-      heap_.pop();
-      return item;
-    }
-    return std::move(fifo_.pop().item);
+    T item = heap_first() ? take_heap_top() : std::move(fifo_.pop().item);
+    next_ready_ = earliest();
+    return item;
   }
-  bool empty() const { return fifo_.empty() && heap_.empty(); }
+  bool empty() const { return next_ready_ == kNone; }
   size_t size() const { return fifo_.size() + heap_.size(); }
   // Cycle of the earliest item (for idle skip-ahead); only when !empty().
-  uint64_t next_ready() const { return heap_first() ? heap_.top().ready : fifo_.front().ready; }
+  uint64_t next_ready() const { return next_ready_; }
 
  private:
   struct Entry {
@@ -50,8 +52,19 @@ class DelayQueue {
     T item;
     bool operator>(const Entry& o) const { return ready != o.ready ? ready > o.ready : seq > o.seq; }
   };
+  T take_heap_top() {
+    T item = std::move(const_cast<Entry&>(heap_.top()).item);
+    heap_.pop();
+    return item;
+  }
   // The heap holds the next item (only when not empty).
   bool heap_first() const { return !heap_.empty() && (fifo_.empty() || fifo_.front() > heap_.top()); }
+  // The ready cycle of the earlier front, kNone when both are empty.
+  uint64_t earliest() const {
+    uint64_t next = fifo_.empty() ? kNone : fifo_.front().ready;
+    return heap_.empty() ? next : std::min(next, heap_.top().ready);
+  }
+  static constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();  // no item (none is ever due then)
 
   // A FIFO on a ring that grows when full and never shrinks: no allocation
   // per item once a queue has seen its deepest point.
@@ -88,6 +101,7 @@ class DelayQueue {
   Ring fifo_;  // ascending (ready, seq)
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap_;
   uint64_t next_seq_ = 0;
+  uint64_t next_ready_ = kNone;  // earliest()
 };
 
 }  // namespace scwarp
