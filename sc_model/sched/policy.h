@@ -243,8 +243,9 @@ class IssuePolicy {
   // True when order() lists every warp it is given (or none when given none)
   // and changes no state: in a cycle where none of the scheduler's warps is
   // Ready the pipeline then knows the outcome (no issue, the stall class of
-  // all its warps) and does not ask for the order. Fixed for the policy's
-  // life: the pipeline asks once.
+  // all its warps) and does not ask for the order, nor bring SmView::units'
+  // free bits up to date (such a policy's on_no_issue() must not read
+  // them). Fixed for the policy's life: the pipeline asks once.
   virtual bool orders_every_warp_without_effects() const { return false; }
   // Asked instead of order() by the pipeline under a policy that orders
   // every warp without effects, in a cycle with a Ready warp: the first

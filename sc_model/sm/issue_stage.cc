@@ -52,19 +52,24 @@ bool IssueStage::schedule(uint32_t sched, uint64_t cycle) {
   // The views are current: every event that changes a warp's wait reason
   // (issue, decode, writeback, barrier release, launch) refreshes it.
   const std::vector<uint32_t>& warps = table_.scheduler_warps(sched);
-  update_free_units(cycle);
-  if (!formers_.empty() && formers_[sched]->busy()) return issue_subwarp(sched, cycle);
+  if (!formers_.empty() && formers_[sched]->busy()) {
+    update_free_units(cycle);
+    return issue_subwarp(sched, cycle);
+  }
   if (orders_every_warp_ && !probe_) {
     // The order lists every warp of the scheduler, so what a scan of it
     // finds without an issue follows from their waits, counted (empty slots
     // as Empty, which ranks last; a Ready warp left had its unit busy, and
-    // Ready ranks as structural).
-    const uint32_t w = table_.ready_warps(sched) == 0
-                           ? sched::kNoWarp
-                           : policy_.first_issuable(table_.view(), sched, warps, order_);
+    // Ready ranks as structural). Without a Ready warp nothing reads the
+    // units' free state (such a policy's on_no_issue does not), so it is
+    // not asked for.
+    if (table_.ready_warps(sched) == 0) return no_issue(sched, classify_stall(table_.wait_counts(sched)));
+    update_free_units(cycle);
+    const uint32_t w = policy_.first_issuable(table_.view(), sched, warps, order_);
     if (w == sched::kNoWarp) return no_issue(sched, classify_stall(table_.wait_counts(sched)));
     return issue_warp(sched, w, cycle);
   }
+  update_free_units(cycle);
   order_.clear();
   if (!warps.empty()) policy_.order(table_.view(), sched, warps, order_);
   if (probe_ && sched == 0) probe_->order_seen(order_, cycle);
