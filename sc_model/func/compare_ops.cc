@@ -19,27 +19,25 @@ using ptx::Opcode;
 template <typename T, typename F>
 static void with_comparison(Cmp cmp, F&& f) {
   if constexpr (std::is_floating_point_v<T>) {
-    const auto ordered = [&f](auto op) {
-      f([op](T a, T b) { return !std::isnan(a) && !std::isnan(b) && op(a, b); });
-    };
-    const auto unordered = [&f](auto op) {
-      f([op](T a, T b) { return std::isnan(a) || std::isnan(b) || op(a, b); });
+    // `op` where neither operand is NaN; where one is, false (ordered) or
+    // true (the `u` comparisons, and nan).
+    const bool nan_true = cmp == Cmp::Equ || cmp == Cmp::Neu || cmp == Cmp::Ltu || cmp == Cmp::Leu ||
+                          cmp == Cmp::Gtu || cmp == Cmp::Geu || cmp == Cmp::Nan;
+    const auto with_nan = [&f, nan_true](auto op) {
+      if (nan_true)
+        f([op](T a, T b) { return std::isnan(a) || std::isnan(b) || op(a, b); });
+      else
+        f([op](T a, T b) { return !std::isnan(a) && !std::isnan(b) && op(a, b); });
     };
     switch (cmp) {
-      case Cmp::Eq: return ordered(std::equal_to<T>{});
-      case Cmp::Ne: return ordered(std::not_equal_to<T>{});
-      case Cmp::Lt: return ordered(std::less<T>{});
-      case Cmp::Le: return ordered(std::less_equal<T>{});
-      case Cmp::Gt: return ordered(std::greater<T>{});
-      case Cmp::Ge: return ordered(std::greater_equal<T>{});
-      case Cmp::Equ: return unordered(std::equal_to<T>{});
-      case Cmp::Neu: return unordered(std::not_equal_to<T>{});
-      case Cmp::Ltu: return unordered(std::less<T>{});
-      case Cmp::Leu: return unordered(std::less_equal<T>{});
-      case Cmp::Gtu: return unordered(std::greater<T>{});
-      case Cmp::Geu: return unordered(std::greater_equal<T>{});
-      case Cmp::Num: return f([](T a, T b) { return !std::isnan(a) && !std::isnan(b); });
-      case Cmp::Nan: return f([](T a, T b) { return std::isnan(a) || std::isnan(b); });
+      case Cmp::Eq: case Cmp::Equ: return with_nan(std::equal_to<T>{});
+      case Cmp::Ne: case Cmp::Neu: return with_nan(std::not_equal_to<T>{});
+      case Cmp::Lt: case Cmp::Ltu: return with_nan(std::less<T>{});
+      case Cmp::Le: case Cmp::Leu: return with_nan(std::less_equal<T>{});
+      case Cmp::Gt: case Cmp::Gtu: return with_nan(std::greater<T>{});
+      case Cmp::Ge: case Cmp::Geu: return with_nan(std::greater_equal<T>{});
+      case Cmp::Num: return with_nan([](T, T) { return true; });   // neither is NaN
+      case Cmp::Nan: return with_nan([](T, T) { return false; });  // either is NaN
       default: return f([](T, T) { return false; });
     }
   } else {
