@@ -33,13 +33,23 @@ struct RacePair {
   }
 };
 
-// Alternates which build goes first, so that a machine slowing down or
-// speeding up over the bench weighs on both alike.
+// Alternates which build goes first, from workload to workload and from
+// run to run, so that a machine slowing down or speeding up over the bench
+// weighs on both alike; each build's runs of the workload are folded.
 RacePair race(const TimingBenchRequest& req, const std::string& workload, bool self_first) {
   RacePair pair;
-  if (self_first) pair.self = run_bench_row(req, workload);
-  pair.other = run_bench_row(req, workload, req.against);
-  if (!self_first) pair.self = run_bench_row(req, workload);
+  for (uint32_t r = 0; r < req.reps; ++r) {
+    const auto take = [r](BenchRow& into, BenchRow run) {
+      if (r == 0)
+        into = std::move(run);
+      else
+        fold_run(into, std::move(run));
+    };
+    const bool self_now = self_first == (r % 2 == 0);
+    if (self_now) take(pair.self, run_bench_row(req, workload));
+    take(pair.other, run_bench_row(req, workload, req.against));
+    if (!self_now) take(pair.self, run_bench_row(req, workload));
+  }
   return pair;
 }
 
@@ -92,6 +102,7 @@ nlohmann::json report_json(const TimingBenchRequest& req, const std::vector<Race
                            {"against", req.against},
                            {"size", req.size},
                            {"seed", req.seed},
+                           {"reps", req.reps},
                            {"config", req.config.config.empty() ? "gtx480" : req.config.config},
                            {"runs", nlohmann::json::array()},
                            {"suite_mean_thread_instructions_per_second",

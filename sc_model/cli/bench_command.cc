@@ -34,6 +34,7 @@ struct BenchOptions {
   ConfigChoice config;                 // timing mode only
   std::string json_path;
   std::string against;                 // timing mode only: another build's scwarp
+  uint32_t reps = 1;                   // timing mode only: runs per workload and build
 };
 
 struct BenchTotals {
@@ -116,7 +117,8 @@ int bench_functional(const BenchOptions& opts) {
 }
 
 int bench_timing(const BenchOptions& opts) {
-  const TimingBenchRequest request{opts.workloads, opts.size, opts.seed, opts.config, opts.json_path, opts.against};
+  const TimingBenchRequest request{opts.workloads, opts.size, opts.seed, opts.config, opts.json_path,
+                                   opts.against, opts.reps};
   return opts.against.empty() ? run_timing_bench(request) : run_bench_against(request);
 }
 
@@ -162,8 +164,15 @@ void add_bench_command(CLI::App& app, int& exit_status) {
                       "Another build's scwarp binary: run each workload on it and on this build, "
                       "interleaved, and print both rates, their ratio and whether the cycles agree")
           ->check(executable_file());
+  CLI::Option* reps =
+      cmd->add_option("--reps", opts->reps,
+                      "Runs of each workload (by each build with --against, interleaved); the least time "
+                      "is kept, which a busy machine only ever adds to")
+          ->check(CLI::Range(1u, 100u))
+          ->capture_default_str();
   cmd->add_flag("--functional", opts->functional, "Measure the functional engine alone")
       ->excludes(against)
+      ->excludes(reps)
       ->excludes(config)
       ->excludes(sched)
       ->excludes(fetch)

@@ -19,6 +19,7 @@ struct TimingBenchRequest {
   ConfigChoice config;
   std::string json_path;
   std::string against;  // another build's scwarp to race (`bench --against`); empty: none
+  uint32_t reps = 1;    // runs of each workload (by each build); the least time is kept
 };
 
 // One workload's run, from its child's JSON report (or its error).
@@ -39,6 +40,16 @@ struct BenchRow {
 // Runs `workload` as `program run ... --json` in a child process.
 BenchRow run_bench_row(const TimingBenchRequest& request, const std::string& workload,
                        const std::string& program = kThisProgram);
+
+// Folds another run of the same workload into `best`, which holds the runs
+// so far: the least launch times (a busy machine only ever adds time), the
+// largest peak memory. A failed run replaces it; a run that simulated
+// differently (other cycles or instructions: the runs must be
+// deterministic) turns it into a failure saying so.
+void fold_run(BenchRow& best, BenchRow run);
+// The workload run request.reps times by `program`, folded.
+BenchRow run_best_row(const TimingBenchRequest& request, const std::string& workload,
+                      const std::string& program = kThisProgram);
 
 // The row's speed and counts as the JSON report holds them.
 nlohmann::json bench_row_json(const BenchRow& row);

@@ -151,6 +151,39 @@ TEST(BenchAgainst, ABuildThatSimulatesOtherCyclesIsFlagged) {
   EXPECT_NE(run.at("this").at("cycles"), run.at("other").at("cycles"));
 }
 
+// --reps: each build runs every workload that many times, interleaved, and
+// the least time is kept; the runs of one build must agree.
+TEST(BenchAgainst, RepsRunEachBuildSeveralTimesAndKeepItsLeastTime) {
+  const std::string json_path = scratch_dir() + "/reps.json";
+  const ProcessResult r = run_scwarp("bench --config tiny --size tiny --workload vector_add --reps 3 "
+                                     "--against '" SCWARP_BINARY "' --json '" + json_path + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(", best of 3 runs"), std::string::npos) << r.out;
+  const auto report = nlohmann::json::parse(read_file(json_path));
+  EXPECT_EQ(report.at("reps"), 3);
+  EXPECT_TRUE(report.at("same_results").get<bool>());
+  EXPECT_GT(report.at("runs")[0].at("this").at("launch_seconds").get<double>(), 0);
+
+  const ProcessResult zero = run_scwarp("bench --size tiny --workload matmul --reps 0");
+  EXPECT_EQ(zero.exit_status, 2);
+  EXPECT_NE(zero.err.find("--reps"), std::string::npos) << zero.err;
+}
+
+TEST(BenchAgainst, RunsOfOneBuildThatDisagreeAreAFailure) {
+  // Simulates the config's scheduler on its first run and GTO after.
+  const std::string counter = scratch_dir() + "/runs_so_far";
+  std::filesystem::remove(counter);
+  const std::string flaky = write_script(
+      "flaky_build", "if [ -e '" + counter + "' ]; then exec '" SCWARP_BINARY "' \"$@\" --sched gto; fi\n"
+                     "touch '" + counter + "'\nexec '" SCWARP_BINARY "' \"$@\"\n");
+  const ProcessResult r = run_scwarp("bench --config tiny --size tiny --workload matmul --reps 2 --against '" +
+                                     flaky + "'");
+  EXPECT_EQ(r.exit_status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("matmul           FAILED   " + flaky + ": two runs simulated differently"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("a run must be deterministic"), std::string::npos) << r.out;
+}
+
 TEST(BenchAgainst, AMissingOrBrokenBinaryIsAnErrorNamingIt) {
   const std::string missing = scratch_dir() + "/no_such_scwarp";
   const ProcessResult absent = run_scwarp("bench --size tiny --workload matmul --against '" + missing + "'");
