@@ -56,6 +56,9 @@ enum class OpcodeTable : uint8_t { GpgpuSim4, GpgpuSim3 };
 // units, and how many instructions enter (in ports) and leave (out ports,
 // GPGPU-Sim's dispatch units) the set per cycle.
 struct CollectorSet {
+  // The operand collector keeps a set's units as the bits of a 64-bit word;
+  // -gpgpu_operand_collector_num_units_* is checked against this when read.
+  static constexpr uint32_t kMaxUnits = 64;
   uint32_t units = 1;
   uint32_t in_ports = 1;
   uint32_t out_ports = 1;

@@ -76,14 +76,16 @@ std::vector<Option> collector_set(const std::string& set, CollectorSet GpuConfig
                   [field, member, parse](GpuConfig& g, std::string_view v) { (g.*field).*member = parse(v); },
                   [field, member](const GpuConfig& g) { return std::to_string((g.*field).*member); }};
   };
-  // The collector keeps a set's units as the bits of a 64-bit word.
   const Parse units = [](std::string_view v) {
-    const uint64_t n = parse_unsigned(v, 64, "an unsigned integer from 1 to 64");
-    if (n == 0) throw InvalidValue("an unsigned integer from 1 to 64");
+    static const std::string expected = fmt::format("an unsigned integer from 1 to {}", CollectorSet::kMaxUnits);
+    const uint64_t n = parse_unsigned(v, CollectorSet::kMaxUnits, expected);
+    if (n == 0) throw InvalidValue(expected);
     return uint32_t(n);
   };
   const Parse ports = [](std::string_view v) { return parse_count(v, 1); };
-  return {part("units", &CollectorSet::units, units, set + " collector units (instructions collecting operands, at most 64)"),
+  return {part("units", &CollectorSet::units, units,
+               fmt::format("{} collector units (instructions collecting operands, at most {})", set,
+                           CollectorSet::kMaxUnits)),
           part("in_ports", &CollectorSet::in_ports, ports, set + " instructions entering a collector unit per cycle"),
           part("out_ports", &CollectorSet::out_ports, ports,
                set + " collector units dispatching to their unit per cycle")};

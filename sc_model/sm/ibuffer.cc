@@ -4,7 +4,7 @@
 
 namespace scwarp::sm {
 
-IBuffer::IBuffer(uint32_t capacity) : slots_(capacity) {
+IBuffer::IBuffer(uint32_t capacity) : ring_(capacity) {
   if (capacity == 0) throw Error("I-buffer: scwarp_ibuffer_entries must be at least 1");
 }
 

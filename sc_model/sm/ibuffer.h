@@ -7,8 +7,8 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
+#include "sc_model/common/fixed_ring.h"
 #include "sc_model/ptx/ir.h"
 
 namespace scwarp::sm {
@@ -29,22 +29,13 @@ class IBuffer {
  public:
   explicit IBuffer(uint32_t capacity);
 
-  uint32_t size() const { return count_; }
-  uint32_t room() const { return uint32_t(slots_.size()) - count_; }
-  bool empty() const { return count_ == 0; }
-  const IBufferEntry& head() const { return slots_[head_]; }
-  // Inline, and wrapping by a compare rather than a division: every fetched
-  // and every issued instruction passes through here.
-  void push(const IBufferEntry& entry) {  // only when room() > 0
-    const uint32_t at = head_ + count_;   // < 2 * capacity
-    slots_[at < slots_.size() ? at : at - slots_.size()] = entry;
-    ++count_;
-  }
-  void pop() {  // only when !empty()
-    head_ = head_ + 1 == slots_.size() ? 0 : head_ + 1;
-    --count_;
-  }
-  void flush() { head_ = count_ = 0; }
+  uint32_t size() const { return ring_.size(); }
+  uint32_t room() const { return ring_.room(); }
+  bool empty() const { return ring_.empty(); }
+  const IBufferEntry& head() const { return ring_.front(); }
+  void push(const IBufferEntry& entry) { ring_.push_back(entry); }  // only when room() > 0
+  void pop() { ring_.pop_front(); }                                 // only when !empty()
+  void flush() { ring_.clear(); }
 
   // Where the stream continues: the head, or `fetch` when the buffer is empty.
   CodePos expected_next(CodePos fetch) const { return empty() ? fetch : head().pos; }
@@ -52,8 +43,7 @@ class IBuffer {
   bool redirected(CodePos fetch, CodePos actual) const { return expected_next(fetch) != actual; }
 
  private:
-  std::vector<IBufferEntry> slots_;  // a ring of fixed capacity
-  uint32_t head_ = 0, count_ = 0;
+  FixedRing<IBufferEntry> ring_;
 };
 
 }  // namespace scwarp::sm

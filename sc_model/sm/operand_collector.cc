@@ -18,6 +18,8 @@ void for_each_source(const ptx::Instr& instr, Fn&& fn) {
 
 }  // namespace
 
+static_assert(config::CollectorSet::kMaxUnits <= 64, "a set's units are the bits of one 64-bit word");
+
 void OperandCollector::BankQueue::grow() {
   // Unroll the ring into one twice as large; happens a few times while warming up.
   std::vector<ReadRequest> grown(ring.empty() ? 4 : ring.size() * 2);
@@ -41,19 +43,17 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
                 {ExecUnitKind::Sfu, cfg.oc_sfu, w.id_oc_sfu(), w.oc_ex_sfu(), cfg.sfu_units},
                 {ExecUnitKind::Ldst, cfg.oc_mem, w.id_oc_mem(), w.oc_ex_mem(), cfg.ldst_units}};
   for (const auto& s : shapes) {
-    if (s.shape.units > kMaxUnits)
+    if (s.shape.units > config::CollectorSet::kMaxUnits)  // a config built in code, not read
       throw Error("SM: " + std::to_string(s.shape.units) + " collector units in one set; at most " +
-                  std::to_string(kMaxUnits) + " (-gpgpu_operand_collector_num_units_*)");
+                  std::to_string(config::CollectorSet::kMaxUnits) + " (-gpgpu_operand_collector_num_units_*)");
     CollectorSet set;
     set.unit = s.unit;
     set.shape = s.shape;
-    set.id_oc_width = s.id_oc_width;
-    set.oc_ex_width = s.oc_ex_width;
     set.exec_units = s.exec_units;
     set.entries.resize(s.id_oc_width + s.shape.units + s.oc_ex_width);
     for (uint32_t e = uint32_t(set.entries.size()); e-- > 0;) set.free_entries.push_back(e);
-    set.id_oc.slots.resize(s.id_oc_width);
-    set.oc_ex.slots.resize(s.oc_ex_width);
+    set.id_oc = FixedRing<uint32_t>(s.id_oc_width);
+    set.oc_ex = FixedRing<uint32_t>(s.oc_ex_width);
     set.units.resize(s.shape.units);
     set.last_dispatched = s.shape.units - 1;  // the first search starts at unit 0
     sets_.push_back(std::move(set));
@@ -68,13 +68,13 @@ const OperandCollector::CollectorSet& OperandCollector::set_for(ExecUnitKind uni
 
 bool OperandCollector::can_accept(ExecUnitKind unit, uint64_t) const {
   const CollectorSet& set = set_for(unit);
-  return set.id_oc.size() < set.id_oc_width;
+  return set.id_oc.room() > 0;
 }
 
 void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency,
                                 ExecUnitKind unit, uint64_t) {
   CollectorSet& set = set_for(unit);
-  if (set.id_oc.size() >= set.id_oc_width)
+  if (set.id_oc.room() == 0)
     throw Error("SM: '" + rec.instr->text + "' issued into a full ID_OC register (issue skipped its check)");
   uint32_t e = set.free_entries.back();
   set.free_entries.pop_back();
@@ -138,7 +138,7 @@ void OperandCollector::dispatch_ready() {
   if (collected_ == 0) return;
   for (CollectorSet& set : sets_) {
     for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
-      if (set.oc_ex.size() >= set.oc_ex_width) {
+      if (set.oc_ex.room() == 0) {
         ++counters_.dispatch_stalls;
         break;
       }

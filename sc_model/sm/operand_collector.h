@@ -29,6 +29,7 @@
 #include <systemc>
 
 #include "sc_model/common/bit_set.h"
+#include "sc_model/common/fixed_ring.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/sm/stage_ports.h"
 #include "sc_model/stats/counters.h"
@@ -37,9 +38,6 @@ namespace scwarp::sm {
 
 class OperandCollector : public sc_core::sc_module, public DispatchIf {
  public:
-  // Collector units per set at most (the configuration checks it).
-  static constexpr uint32_t kMaxUnits = 64;
-
   sc_core::sc_export<DispatchIf> in;  // the issue stage's dispatch port binds here
   sc_core::sc_port<DispatchIf> out;   // bound to the execution units
 
@@ -72,34 +70,15 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
     uint32_t entry = 0;          // index into CollectorSet::entries while the unit is busy
     uint32_t reads_missing = 0;  // its source reads not yet served
   };
-  // Entry indices in arrival order, at most a pipeline register's width: a
-  // ring (the registers move an entry every cycle; a vector shifted them).
-  struct EntryFifo {
-    std::vector<uint32_t> slots;  // the width
-    uint32_t head = 0, count = 0;
-    bool empty() const { return count == 0; }
-    uint32_t size() const { return count; }
-    uint32_t front() const { return slots[head]; }
-    void push_back(uint32_t e) {
-      const uint32_t at = head + count;
-      slots[at < slots.size() ? at : at - slots.size()] = e;
-      ++count;
-    }
-    void pop_front() {
-      head = head + 1 == slots.size() ? 0 : head + 1;
-      --count;
-    }
-  };
   struct CollectorSet {
     ExecUnitKind unit = ExecUnitKind::Sp;
     config::CollectorSet shape;
-    uint32_t id_oc_width = 1, oc_ex_width = 1;
     uint32_t exec_units = 1;               // execution units of the kind: each takes one OC_EX entry per cycle
-    std::vector<Entry> entries;            // id_oc_width + units + oc_ex_width, reused
+    std::vector<Entry> entries;            // ID_OC width + units + OC_EX width, reused
     std::vector<uint32_t> free_entries;
-    EntryFifo id_oc;                       // entry indices in issue order (at most id_oc_width)
-    std::vector<CollectorUnit> units;      // at most kMaxUnits
-    EntryFifo oc_ex;                       // entry indices in dispatch order (at most oc_ex_width)
+    FixedRing<uint32_t> id_oc;             // entry indices in issue order; capacity: the register's width
+    std::vector<CollectorUnit> units;      // at most config::CollectorSet::kMaxUnits
+    FixedRing<uint32_t> oc_ex;             // entry indices in dispatch order; capacity: the register's width
     // Bit u: collector unit u holds an instruction / holds one with every
     // operand read. The searches for a free unit and for the next collected
     // one (round robin) are bit scans, not loops over the units.

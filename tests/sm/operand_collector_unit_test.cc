@@ -89,7 +89,7 @@ TEST(OperandCollectorAlone, TwoSourcesInOneBankTakeTwoReadCycles) {
 // while one bank serves the reads, the round robin of the dispatch wraps
 // past unit 63, and every instruction reaches its unit once.
 TEST(OperandCollectorAlone, SixtyFourUnitsFillAndDrainEveryInstructionOnce) {
-  Rig rig(OperandCollector::kMaxUnits);
+  Rig rig(config::CollectorSet::kMaxUnits);
   rig.add.reads = {3, 19};  // both in bank 3 for warps 0, 16, 32, ...
   constexpr uint32_t kInstructions = 150;
   uint32_t issued = 0;
