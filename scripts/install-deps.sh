@@ -6,7 +6,7 @@ packages=(
   build-essential cmake pkg-config ccache git
   libsystemc-dev verilator
   googletest libgtest-dev libgmock-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev libmimalloc-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev
   yosys opensta qflow-tech-osu018
   python3 python3-matplotlib
   clang-14 libclang-rt-14-dev  # scripts/fuzz: clang and its libFuzzer, ASan, UBSan runtimes

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "sc_model/cli/exit_status.h"
-#include "sc_model/cli/heap_pages.h"
 #include "sc_model/cli/json_file.h"
 #include "tb/workloads/workload.h"
 
@@ -104,7 +103,6 @@ nlohmann::json report_json(const TimingBenchRequest& req, const std::vector<Race
                            {"size", req.size},
                            {"seed", req.seed},
                            {"reps", req.reps},
-                           {"heap", heap_description()},  // this build's
                            {"config", req.config.config.empty() ? "gtx480" : req.config.config},
                            {"runs", nlohmann::json::array()},
                            {"suite_mean_thread_instructions_per_second",

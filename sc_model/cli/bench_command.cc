@@ -15,7 +15,6 @@
 
 #include "sc_model/cli/bench_against.h"
 #include "sc_model/cli/exit_status.h"
-#include "sc_model/cli/heap_pages.h"
 #include "sc_model/cli/json_file.h"
 #include "sc_model/cli/peak_memory.h"
 #include "sc_model/cli/run_config.h"
@@ -96,7 +95,7 @@ int bench_functional(const BenchOptions& opts) {
   const workloads::Size size = workloads::parse_size(opts.size);
   const std::vector<std::string> names =
       opts.workloads.empty() ? workloads::workload_names() : opts.workloads;
-  fmt::print("functional benchmark, size {}, seed {}, heap {}\n", opts.size, opts.seed, heap_description());
+  fmt::print("functional benchmark, size {}, seed {}\n", opts.size, opts.seed);
   fmt::print(kRowFormat, "workload", "verified", "thread instr", "host s", "launch s",
              "cpu s", "M thr-instr/s");
   std::vector<WorkloadRun> runs;

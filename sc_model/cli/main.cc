@@ -11,7 +11,6 @@
 
 #include "sc_model/cli/bench_command.h"
 #include "sc_model/cli/exit_status.h"
-#include "sc_model/cli/heap_pages.h"
 #include "sc_model/cli/launch_command.h"
 #include "sc_model/cli/list_command.h"
 #include "sc_model/cli/run_command.h"
@@ -44,7 +43,6 @@ std::string usage_message(CLI::App& app, const CLI::ParseError& e) {
 // SystemC's entry point (called by sc_elab_and_sim below).
 extern "C" int sc_main(int argc, char** argv) {
   using namespace scwarp::cli;
-  use_large_heap_pages();
   CLI::App app{"scwarp: a cycle-level SystemC/TLM-2.0 GPU simulator for warp-scheduling "
                "research",
                "scwarp"};

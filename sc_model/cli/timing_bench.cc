@@ -9,7 +9,6 @@
 
 #include "sc_model/cli/child_process.h"
 #include "sc_model/cli/exit_status.h"
-#include "sc_model/cli/heap_pages.h"
 #include "sc_model/cli/json_file.h"
 #include "sc_model/common/error.h"
 #include "tb/workloads/workload.h"
@@ -136,10 +135,9 @@ double suite_mean_rate(const std::vector<BenchRow>& rows) {
 std::string bench_heading(const TimingBenchRequest& req) {
   const auto given = [](const std::string& v) { return v.empty() ? std::string("the config's") : v; };
   const std::string reps = req.reps > 1 ? fmt::format(", best of {} runs", req.reps) : "";
-  return fmt::format("config {}, size {}, seed {}, sched {}, fetch {}, sched-impl {}{}, heap {}",
+  return fmt::format("config {}, size {}, seed {}, sched {}, fetch {}, sched-impl {}{}",
                      req.config.config.empty() ? "gtx480 (built-in)" : req.config.config, req.size, req.seed,
-                     given(req.config.scheduler), given(req.config.fetch_policy), given(req.config.sched_impl), reps,
-                     heap_description());
+                     given(req.config.scheduler), given(req.config.fetch_policy), given(req.config.sched_impl), reps);
 }
 
 int run_timing_bench(const TimingBenchRequest& req) {
@@ -164,7 +162,6 @@ int run_timing_bench(const TimingBenchRequest& req) {
                              {"size", req.size},
                              {"seed", req.seed},
                              {"reps", req.reps},
-                             {"heap", heap_description()},
                              {"config", req.config.config.empty() ? "gtx480" : req.config.config},
                              {"runs", nlohmann::json::array()},
                              {"suite_mean_thread_instructions_per_second", suite_rate},
