@@ -55,7 +55,10 @@ Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(
                             spec_.kernel->name, spec_.kernel->local_bytes,
                             kMaxLocalBytesPerThread));
   lay_out_parameters();
-  for (const ptx::Function& fn : spec_.module->functions) read_first_.push_back(ptx::registers_read_before_written(fn));
+  for (const ptx::Function& fn : spec_.module->functions) {
+    read_first_.push_back(ptx::registers_read_before_written(fn));
+    slots_.push_back(ptx::assign_register_slots(fn));
+  }
   virtual_kernel_ = kernel_uses_virtual_tbs(*spec_.kernel);
   check_lane_modes();
   check_large_warps();
@@ -114,7 +117,8 @@ std::unique_ptr<CallFrame> Engine::make_frame(Warp& warp, uint32_t function) con
   auto frame = std::make_unique<CallFrame>();
   frame->function = function;
   frame->fn = &fn;
-  frame->regs = std::make_unique_for_overwrite<uint64_t[]>(fn.regs.size() * kWarpSize);
+  frame->slots = slots_[function].slot.data();
+  frame->regs = std::make_unique_for_overwrite<uint64_t[]>(size_t(slots_[function].count) * kWarpSize);
   for (uint32_t r : read_first_[function]) std::fill_n(frame->reg(r), kWarpSize, uint64_t(0));
   frame->param_stride = param_block_bytes_[function];
   frame->params.assign(frame->param_stride * kWarpSize, 0);

@@ -17,6 +17,7 @@
 #include "sc_model/common/lane_count.h"
 #include "sc_model/func/memory.h"
 #include "sc_model/ptx/ir.h"
+#include "sc_model/ptx/register_slots.h"
 
 namespace scwarp::func {
 
@@ -313,6 +314,10 @@ class Engine {
   // first values are never seen, and zeroing a frame's every declared
   // register cost 2% of a paper-size run.
   std::vector<std::vector<uint32_t>> read_first_;
+  // By function index: the frame slot of each register
+  // (ptx::assign_register_slots): registers whose live ranges never meet
+  // share one, which keeps a warp's frame small and warm in the host's caches.
+  std::vector<ptx::RegisterSlots> slots_;
   bool virtual_kernel_ = false;              // the kernel executes nexttbid
   uint64_t own_tb_counter_ = 0;              // run_block's grants (functional mode)
 };

@@ -30,9 +30,12 @@ struct StackEntry {
 struct CallFrame {
   uint32_t function = 0;
   const ptx::Function* fn = nullptr;
-  // [reg][lane]: one lane loop walks contiguous slots. Only the registers a
-  // thread may read before writing are zeroed (Engine::make_frame).
+  // [slot][lane]: one lane loop walks contiguous values. Registers share
+  // slots where their live ranges never meet (ptx::assign_register_slots;
+  // `slots` maps a register to its slot). Only the registers a thread may
+  // read before writing are zeroed (Engine::make_frame).
   std::unique_ptr<uint64_t[]> regs;
+  const uint32_t* slots = nullptr;
   std::vector<StackEntry> stack;
   std::vector<uint8_t> params;       // [lane][param block]: see Engine::lay_out_parameters
   uint64_t param_stride = 0;         // bytes of one lane's parameter block
@@ -40,7 +43,7 @@ struct CallFrame {
   const ptx::Instr* call = nullptr;  // the caller's call instruction (return values)
   uint32_t carry = 0;                // per-lane carry flag of add.cc/addc & co.
 
-  uint64_t* reg(uint32_t r) { return regs.get() + size_t(r) * kWarpSize; }
+  uint64_t* reg(uint32_t r) { return regs.get() + size_t(slots[r]) * kWarpSize; }
   uint8_t* lane_params(unsigned lane) { return params.data() + lane * param_stride; }
 };
 

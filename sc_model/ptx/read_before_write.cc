@@ -1,36 +1,11 @@
 #include "sc_model/ptx/read_before_write.h"
 
 #include "sc_model/ptx/cfg.h"
+#include "sc_model/ptx/register_set.h"
+#include "sc_model/ptx/register_use.h"
 
 namespace scwarp::ptx {
 namespace {
-
-// A set of registers as bits.
-class RegisterSet {
- public:
-  RegisterSet(size_t registers, bool all) : words_((registers + 63) / 64, all ? ~uint64_t(0) : 0) {}
-  bool contains(uint32_t r) const { return words_[r / 64] >> (r % 64) & 1; }
-  void insert(uint32_t r) { words_[r / 64] |= uint64_t(1) << (r % 64); }
-  // this &= other; true if this changed.
-  bool intersect(const RegisterSet& other) {
-    bool changed = false;
-    for (size_t w = 0; w < words_.size(); ++w) {
-      const uint64_t next = words_[w] & other.words_[w];
-      changed |= next != words_[w];
-      words_[w] = next;
-    }
-    return changed;
-  }
-
- private:
-  std::vector<uint64_t> words_;
-};
-
-// Reads every register it names across lanes (or from lanes that may not
-// have taken the path that wrote it).
-bool reads_across_lanes(const Instr& in) {
-  return in.op == Opcode::Shfl || in.op == Opcode::Vote || in.op == Opcode::Match || in.op == Opcode::Redux;
-}
 
 // Runs a block's instructions over `assigned`: calls read(r) for each
 // register read while not assigned, then adds what an unguarded

@@ -1,0 +1,50 @@
+// A set of a function's registers (indices into Function::regs) as bits, for
+// the data-flow analyses over its control-flow graph.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace scwarp::ptx {
+
+class RegisterSet {
+ public:
+  RegisterSet(size_t registers, bool all) : words_((registers + 63) / 64, all ? ~uint64_t(0) : 0) {}
+  bool contains(uint32_t r) const { return words_[r / 64] >> (r % 64) & 1; }
+  void insert(uint32_t r) { words_[r / 64] |= uint64_t(1) << (r % 64); }
+  void erase(uint32_t r) { words_[r / 64] &= ~(uint64_t(1) << (r % 64)); }
+  // this &= other; true if this changed.
+  bool intersect(const RegisterSet& other) {
+    bool changed = false;
+    for (size_t w = 0; w < words_.size(); ++w) {
+      const uint64_t next = words_[w] & other.words_[w];
+      changed |= next != words_[w];
+      words_[w] = next;
+    }
+    return changed;
+  }
+  // this |= other; true if this changed.
+  bool unite(const RegisterSet& other) {
+    bool changed = false;
+    for (size_t w = 0; w < words_.size(); ++w) {
+      const uint64_t next = words_[w] | other.words_[w];
+      changed |= next != words_[w];
+      words_[w] = next;
+    }
+    return changed;
+  }
+  // Calls f(r) for every member, ascending.
+  template <typename F>
+  void for_each(F&& f) const {
+    for (size_t w = 0; w < words_.size(); ++w)
+      for (uint64_t bits = words_[w]; bits != 0; bits &= bits - 1)
+        f(uint32_t(w * 64 + size_t(std::countr_zero(bits))));
+  }
+
+ private:
+  std::vector<uint64_t> words_;
+};
+
+}  // namespace scwarp::ptx

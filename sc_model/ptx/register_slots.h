@@ -1,0 +1,37 @@
+// Where each register of a function lives in a warp's call frame. nvcc's PTX
+// names a fresh virtual register for almost every value (montecarlo's kernel
+// declares 365), and a frame holding every one of them in its own 32-lane
+// slot (256 bytes) spreads each warp's values over tens of kilobytes: every
+// instruction then writes a slot that is cold in the host's caches. Registers
+// whose live ranges never meet share a slot instead (linear-scan allocation
+// over live intervals), so a frame holds about as many slots as values are
+// live at once. Values, and so results, do not change: a slot is reused only
+// by a register written after every read of the one before it, on every path.
+//
+// The analysis is per thread, as read_before_write's: a thread runs one path
+// through the graph. Conservative where a write may not reach every executing
+// lane or a read may see another lane's register:
+//   - a guarded instruction (@p) does not end its registers' live ranges
+//     (its lanes with p false keep the old value);
+//   - every register a warp-level instruction reads (shfl, vote, match,
+//     redux) keeps a slot of its own for the whole frame.
+// Only the functional engine's storage changes: the timing model keeps the
+// PTX register numbers (register banks, scoreboard).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sc_model/ptx/ir.h"
+
+namespace scwarp::ptx {
+
+struct RegisterSlots {
+  std::vector<uint32_t> slot;  // per register (index into Function::regs)
+  uint32_t count = 0;          // slots a frame holds
+};
+
+// Needs Instr::reads/writes.
+RegisterSlots assign_register_slots(const Function& fn);
+
+}  // namespace scwarp::ptx
