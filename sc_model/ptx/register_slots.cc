@@ -1,36 +1,21 @@
 #include "sc_model/ptx/register_slots.h"
 
 #include <algorithm>
-#include <functional>
-#include <limits>
-#include <queue>
 #include <utility>
 
 #include "sc_model/ptx/cfg.h"
-#include "sc_model/ptx/register_set.h"
+#include "sc_model/ptx/index_set.h"
 #include "sc_model/ptx/register_use.h"
 
 namespace scwarp::ptx {
 namespace {
 
-constexpr uint32_t kUnused = std::numeric_limits<uint32_t>::max();
-
-// The instructions [first, last] over which a register must keep its slot.
-struct Interval {
-  uint32_t first = kUnused, last = 0;
-  void cover(uint32_t pc) {
-    first = std::min(first, pc);
-    last = std::max(last, pc);
-  }
-  bool used() const { return first != kUnused; }
-};
-
 // Registers live on entry to each block: read on some path from there
 // before an unguarded write (backward data flow to a fixed point).
-std::vector<RegisterSet> live_in(const Function& fn, const std::vector<BasicBlock>& blocks) {
+std::vector<IndexSet> live_in(const Function& fn, const std::vector<BasicBlock>& blocks) {
   const size_t registers = fn.regs.size();
-  std::vector<RegisterSet> used(blocks.size(), RegisterSet(registers, false));
-  std::vector<RegisterSet> killed = used;
+  std::vector<IndexSet> used(blocks.size(), IndexSet(registers, false));
+  std::vector<IndexSet> killed = used;
   for (uint32_t b = 0; b < blocks.size(); ++b)
     for (uint32_t i = blocks[b].first; i < blocks[b].end; ++i) {
       const Instr& in = fn.code[i];
@@ -39,15 +24,15 @@ std::vector<RegisterSet> live_in(const Function& fn, const std::vector<BasicBloc
       if (in.guard == kNoReg)
         for (uint32_t r : in.writes) killed[b].insert(r);
     }
-  std::vector<RegisterSet> live = used;
+  std::vector<IndexSet> live = used;
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t b = uint32_t(blocks.size()); b-- > 0;) {
-      RegisterSet out(registers, false);
+      IndexSet out(registers, false);
       for (uint32_t s : blocks[b].succs)
         if (s != kExitBlock) out.unite(live[s]);
       // live[b] |= out - killed[b]
-      RegisterSet through(registers, false);
+      IndexSet through(registers, false);
       out.for_each([&](uint32_t r) {
         if (!killed[b].contains(r)) through.insert(r);
       });
@@ -57,30 +42,31 @@ std::vector<RegisterSet> live_in(const Function& fn, const std::vector<BasicBloc
   return live;
 }
 
-// Each register's interval: every instruction that reads or writes it, or
-// after which it is live.
-std::vector<Interval> live_intervals(const Function& fn) {
+// The instructions at which each register holds a value it may not lose:
+// those that read or write it, and those after which it is live. Two
+// registers whose sets are disjoint never need their slot at once.
+std::vector<IndexSet> occupied_instructions(const Function& fn) {
   const size_t registers = fn.regs.size();
   const std::vector<BasicBlock> blocks = build_cfg(fn);
-  const std::vector<RegisterSet> live = live_in(fn, blocks);
-  std::vector<Interval> interval(registers);
+  const std::vector<IndexSet> live = live_in(fn, blocks);
+  std::vector<IndexSet> at(registers, IndexSet(fn.code.size(), false));
   for (uint32_t b = 0; b < blocks.size(); ++b) {
-    RegisterSet after(registers, false);  // live after the instruction
+    IndexSet after(registers, false);  // live after the instruction
     for (uint32_t s : blocks[b].succs)
       if (s != kExitBlock) after.unite(live[s]);
     for (uint32_t i = blocks[b].end; i-- > blocks[b].first;) {
       const Instr& in = fn.code[i];
-      after.for_each([&](uint32_t r) { interval[r].cover(i); });
-      for (uint32_t r : in.writes) interval[r].cover(i);
+      after.for_each([&](uint32_t r) { at[r].insert(i); });
+      for (uint32_t r : in.writes) at[r].insert(i);
       if (in.guard == kNoReg)
         for (uint32_t r : in.writes) after.erase(r);
       for (uint32_t r : in.reads) {
-        interval[r].cover(i);
+        at[r].insert(i);
         after.insert(r);
       }
     }
   }
-  return interval;
+  return at;
 }
 
 }  // namespace
@@ -96,32 +82,27 @@ RegisterSlots assign_register_slots(const Function& fn) {
       for (uint32_t r : in.reads) own_slot[r] = true;
   for (uint32_t r = 0; r < registers; ++r)
     if (own_slot[r]) out.slot[r] = out.count++;
-  const std::vector<Interval> interval = live_intervals(fn);
-  std::vector<uint32_t> order;
-  for (uint32_t r = 0; r < registers; ++r)
-    if (!own_slot[r] && interval[r].used()) order.push_back(r);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](uint32_t a, uint32_t b) { return interval[a].first < interval[b].first; });
-  // Linear scan: a register takes the lowest slot whose last register's
-  // interval ended before its own begins.
-  using Ending = std::pair<uint32_t, uint32_t>;  // (last instruction, slot)
-  std::priority_queue<Ending, std::vector<Ending>, std::greater<>> active;
-  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots;
-  for (uint32_t r : order) {
-    while (!active.empty() && active.top().first < interval[r].first) {
-      free_slots.push(active.top().second);
-      active.pop();
-    }
-    uint32_t slot;
-    if (free_slots.empty()) {
-      slot = out.count++;
-    } else {
-      slot = free_slots.top();
-      free_slots.pop();
-    }
-    out.slot[r] = slot;
-    active.push({interval[r].last, slot});
+  const std::vector<IndexSet> at = occupied_instructions(fn);
+  // First fit, registers in the order of their first instruction: each takes
+  // the lowest shared slot none of whose registers occupies any of its
+  // instructions (a slot's registers may interleave, e.g. one live only
+  // inside a loop and one only after it).
+  std::vector<std::pair<uint32_t, uint32_t>> order;  // (first instruction, register)
+  for (uint32_t r = 0; r < registers; ++r) {
+    if (own_slot[r] || at[r].empty()) continue;
+    order.emplace_back(at[r].lowest(), r);
   }
+  std::sort(order.begin(), order.end());
+  const uint32_t shared_from = out.count;
+  std::vector<IndexSet> slot_at;  // per shared slot: its registers' instructions
+  for (const auto& [first, r] : order) {
+    uint32_t s = 0;
+    while (s < slot_at.size() && slot_at[s].intersects(at[r])) ++s;
+    if (s == slot_at.size()) slot_at.emplace_back(fn.code.size(), false);
+    slot_at[s].unite(at[r]);
+    out.slot[r] = shared_from + s;
+  }
+  out.count = shared_from + uint32_t(slot_at.size());
   return out;
 }
 

@@ -3,10 +3,11 @@
 // declares 365), and a frame holding every one of them in its own 32-lane
 // slot (256 bytes) spreads each warp's values over tens of kilobytes: every
 // instruction then writes a slot that is cold in the host's caches. Registers
-// whose live ranges never meet share a slot instead (linear-scan allocation
-// over live intervals), so a frame holds about as many slots as values are
-// live at once. Values, and so results, do not change: a slot is reused only
-// by a register written after every read of the one before it, on every path.
+// whose live ranges never meet share a slot instead (first fit over the sets
+// of instructions at which each holds a value), so a frame holds about as
+// many slots as values are live at once. Values, and so results, do not
+// change: no instruction reads, writes or keeps alive two registers of one
+// slot.
 //
 // The analysis is per thread, as read_before_write's: a thread runs one path
 // through the graph. Conservative where a write may not reach every executing

@@ -1,5 +1,6 @@
-// A set of a function's registers (indices into Function::regs) as bits, for
-// the data-flow analyses over its control-flow graph.
+// A set of a function's registers (indices into Function::regs) or
+// instructions (indices into Function::code) as bits, for the data-flow
+// analyses over its control-flow graph.
 #pragma once
 
 #include <bit>
@@ -9,14 +10,14 @@
 
 namespace scwarp::ptx {
 
-class RegisterSet {
+class IndexSet {
  public:
-  RegisterSet(size_t registers, bool all) : words_((registers + 63) / 64, all ? ~uint64_t(0) : 0) {}
+  IndexSet(size_t size, bool all) : words_((size + 63) / 64, all ? ~uint64_t(0) : 0) {}
   bool contains(uint32_t r) const { return words_[r / 64] >> (r % 64) & 1; }
   void insert(uint32_t r) { words_[r / 64] |= uint64_t(1) << (r % 64); }
   void erase(uint32_t r) { words_[r / 64] &= ~(uint64_t(1) << (r % 64)); }
   // this &= other; true if this changed.
-  bool intersect(const RegisterSet& other) {
+  bool intersect(const IndexSet& other) {
     bool changed = false;
     for (size_t w = 0; w < words_.size(); ++w) {
       const uint64_t next = words_[w] & other.words_[w];
@@ -26,7 +27,7 @@ class RegisterSet {
     return changed;
   }
   // this |= other; true if this changed.
-  bool unite(const RegisterSet& other) {
+  bool unite(const IndexSet& other) {
     bool changed = false;
     for (size_t w = 0; w < words_.size(); ++w) {
       const uint64_t next = words_[w] | other.words_[w];
@@ -35,7 +36,23 @@ class RegisterSet {
     }
     return changed;
   }
-  // Calls f(r) for every member, ascending.
+  bool intersects(const IndexSet& other) const {
+    for (size_t w = 0; w < words_.size(); ++w)
+      if (words_[w] & other.words_[w]) return true;
+    return false;
+  }
+  // The lowest member; the set must not be empty.
+  uint32_t lowest() const {
+    size_t w = 0;
+    while (words_[w] == 0) ++w;
+    return uint32_t(w * 64 + size_t(std::countr_zero(words_[w])));
+  }
+  bool empty() const {
+    for (uint64_t w : words_)
+      if (w) return false;
+    return true;
+  }
+  // Calls f(i) for every member, ascending.
   template <typename F>
   void for_each(F&& f) const {
     for (size_t w = 0; w < words_.size(); ++w)
