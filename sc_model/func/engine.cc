@@ -29,9 +29,11 @@ Warp::~Warp() = default;
 void Warp::sync_top() {
   if (frames_.empty()) {
     top_ = Top{};
+    frame_ = nullptr;
     return;
   }
-  const CallFrame& f = *frames_.back();
+  frame_ = frames_.back().get();
+  const CallFrame& f = *frame_;
   // A row of a large warp may hold an emptied stack until its rows pop together.
   top_ = f.stack.empty() ? Top{ptx::kNoPc, f.function, 0} : Top{f.stack.back().pc, f.function, f.stack.back().mask};
 }
@@ -304,14 +306,14 @@ ExecRecord Engine::step(Block& block, Warp& warp) {
 void Engine::step_into(Block& block, Warp& warp, ExecRecord& rec) {
   if (warp.state_ != WarpState::Ready)
     throw Error(fmt::format("engine: step on warp {} that is not ready", warp.id_));
-  CallFrame& frame = *warp.frames_.back();
-  StackEntry& top = frame.stack.back();
-  uint32_t pc = top.pc;
+  // The stack's top as sync_top() left it after the warp's last step.
+  CallFrame& frame = *warp.frame_;
+  const uint32_t pc = warp.top_.pc;
   if (pc >= frame.fn->code.size())
     throw Error(fmt::format("kernel {}: warp {} ran past the end of function {} (no ret/exit)",
                             spec_.kernel->name, warp.id_, frame.fn->name));
   const ptx::Instr& in = frame.fn->code[pc];
-  begin_record(rec, frame, pc, top.mask);
+  begin_record(rec, frame, pc, warp.top_.mask);
   ExecContext c{*this, block, warp, frame, in, rec, pc, rec.exec_mask};
   execute(c);
   if (!c.stack_updated) {

@@ -183,13 +183,14 @@ class Warp {
   struct Top {
     uint32_t pc = ptx::kNoPc, function = 0, mask = 0;
   } top_;
+  // The innermost call frame (frames_.back(), null with none), kept by
+  // sync_top(): an instruction starts from it without the chase through
+  // frames_, whose array is one more cache miss away.
+  CallFrame* frame_ = nullptr;
   uint32_t live_mask_ = 0;
   uint64_t instructions_ = 0;
   // Call frames, innermost last; each holds its own re-convergence stack.
   std::vector<std::unique_ptr<CallFrame>> frames_;
-  // Per-lane local memory: every call frame's .local variables, stacked.
-  std::array<std::vector<uint8_t>, kWarpSize> local_;
-  uint64_t local_top_ = 0;  // bytes of local memory in use per lane
   uint32_t barrier_ = 0;    // barrier waited at (state AtBarrier)
   // Virtual warps (virtual_tb.cc): iteration, instructions when it began, the
   // warp slot of the logical TB it works on, and where nexttbid placed it in
@@ -201,6 +202,11 @@ class Warp {
   uint32_t slowest_slot_ = 0;
   // A large warp's first row holds all its rows (itself first); empty otherwise.
   std::vector<Warp*> rows_;
+  // Per-lane local memory: every call frame's .local variables, stacked.
+  // Last: its 32 vectors would otherwise put the fields above, which every
+  // fetch and issue reads (rows_ for large()), on cache lines of their own.
+  std::array<std::vector<uint8_t>, kWarpSize> local_;
+  uint64_t local_top_ = 0;  // bytes of local memory in use per lane
 };
 
 struct VirtualTb;  // virtual_tb.h
