@@ -75,14 +75,26 @@ std::string first_clash(const Function& f, const RegisterSlots& slots) {
   return "";
 }
 
-Function kernel(const std::string& body, Module& m) {
-  m = parse_text(wrap_kernel(body));
-  return *m.find_function("k");
+// Kernel `k` around `body` with its registers assigned to slots, checked
+// clash-free; a[name] is the slot of register `name`.
+struct Assigned {
+  Module module;
+  RegisterSlots slots;
+  uint32_t operator[](const std::string& name) const {
+    return slots.slot[reg_index(*module.find_function("k"), name)];
+  }
+};
+
+Assigned assign(const std::string& body) {
+  Assigned a{parse_text(wrap_kernel(body)), {}};
+  const Function& k = *a.module.find_function("k");
+  a.slots = assign_register_slots(k);
+  EXPECT_EQ(first_clash(k, a.slots), "");
+  return a;
 }
 
 TEST(RegisterSlots, AChainOfValuesReusesSlots) {
-  Module m;
-  const Function f = kernel(
+  const Assigned a = assign(
       "ld.param.u64 %rd1, [p0];\n"
       "mov.u32 %r1, 1;\n"
       "add.u32 %r2, %r1, 1;\n"
@@ -90,35 +102,27 @@ TEST(RegisterSlots, AChainOfValuesReusesSlots) {
       "add.u32 %r4, %r3, 1;\n"
       "add.u32 %r5, %r4, 1;\n"
       "st.global.u32 [%rd1], %r5;\n"
-      "ret;",
-      m);
-  const RegisterSlots s = assign_register_slots(f);
-  EXPECT_EQ(first_clash(f, s), "");
+      "ret;");
   // %rd1 lives throughout; each %rN only until the next is computed from it.
-  EXPECT_LE(s.count, 3u);
-  EXPECT_EQ(s.slot[reg_index(f, "%r1")], s.slot[reg_index(f, "%r3")]);
+  EXPECT_LE(a.slots.count, 3u);
+  EXPECT_EQ(a["%r1"], a["%r3"]);
 }
 
 TEST(RegisterSlots, AGuardedWriteDoesNotEndTheOldValue) {
   // %r2's lanes with %p1 false read the value %r2 held before: it is live
   // from the frame's start, so %r1 (written and read before) may not share.
-  Module m;
-  const Function f = kernel(
+  const Assigned a = assign(
       "ld.param.u64 %rd1, [p0];\n"
       "mov.u32 %r1, 1;\n"
       "setp.eq.u32 %p1, %r1, 1;\n"
       "@%p1 mov.u32 %r2, 2;\n"
       "st.global.u32 [%rd1], %r2;\n"
-      "ret;",
-      m);
-  const RegisterSlots s = assign_register_slots(f);
-  EXPECT_EQ(first_clash(f, s), "");
-  EXPECT_NE(s.slot[reg_index(f, "%r1")], s.slot[reg_index(f, "%r2")]);
+      "ret;");
+  EXPECT_NE(a["%r1"], a["%r2"]);
 }
 
 TEST(RegisterSlots, AValueLiveAroundALoopKeepsItsSlotThroughTheBody) {
-  Module m;
-  const Function f = kernel(
+  const Assigned a = assign(
       "ld.param.u64 %rd1, [p0];\n"
       "mov.u32 %r1, 0;\n"
       "mov.u32 %r6, 9;\n"
@@ -129,31 +133,22 @@ TEST(RegisterSlots, AValueLiveAroundALoopKeepsItsSlotThroughTheBody) {
       "@%p1 bra LOOP;\n"
       "st.global.u32 [%rd1], %r6;\n"
       "st.global.u32 [%rd1], %r3;\n"
-      "ret;",
-      m);
-  const RegisterSlots s = assign_register_slots(f);
-  EXPECT_EQ(first_clash(f, s), "");
-  for (const char* inside : {"%r2", "%r3", "%r1", "%p1"})
-    EXPECT_NE(s.slot[reg_index(f, "%r6")], s.slot[reg_index(f, inside)]) << inside;
+      "ret;");
+  for (const char* inside : {"%r2", "%r3", "%r1", "%p1"}) EXPECT_NE(a["%r6"], a[inside]) << inside;
 }
 
 TEST(RegisterSlots, AShuffleSourceKeepsASlotOfItsOwn) {
   // Another lane's %r1 is read whatever this lane's path: no register may
   // ever overwrite it, even after this lane's last read.
-  Module m;
-  const Function f = kernel(
+  const Assigned a = assign(
       "ld.param.u64 %rd1, [p0];\n"
       "mov.u32 %r1, 7;\n"
       "shfl.sync.down.b32 %r3, %r1, 1, 31, -1;\n"
       "add.u32 %r4, %r3, 1;\n"
       "add.u32 %r5, %r4, 1;\n"
       "st.global.u32 [%rd1], %r5;\n"
-      "ret;",
-      m);
-  const RegisterSlots s = assign_register_slots(f);
-  EXPECT_EQ(first_clash(f, s), "");
-  const uint32_t own = s.slot[reg_index(f, "%r1")];
-  for (const char* other : {"%rd1", "%r3", "%r4", "%r5"}) EXPECT_NE(s.slot[reg_index(f, other)], own) << other;
+      "ret;");
+  for (const char* other : {"%rd1", "%r3", "%r4", "%r5"}) EXPECT_NE(a[other], a["%r1"]) << other;
 }
 
 TEST(RegisterSlots, EveryCommittedFunctionIsClashFreeAndSmaller) {
