@@ -18,23 +18,15 @@ class IndexSet {
   void erase(uint32_t r) { words_[r / 64] &= ~(uint64_t(1) << (r % 64)); }
   // this &= other; true if this changed.
   bool intersect(const IndexSet& other) {
-    bool changed = false;
-    for (size_t w = 0; w < words_.size(); ++w) {
-      const uint64_t next = words_[w] & other.words_[w];
-      changed |= next != words_[w];
-      words_[w] = next;
-    }
-    return changed;
+    return combine(other, [](uint64_t a, uint64_t b) { return a & b; });
   }
   // this |= other; true if this changed.
   bool unite(const IndexSet& other) {
-    bool changed = false;
-    for (size_t w = 0; w < words_.size(); ++w) {
-      const uint64_t next = words_[w] | other.words_[w];
-      changed |= next != words_[w];
-      words_[w] = next;
-    }
-    return changed;
+    return combine(other, [](uint64_t a, uint64_t b) { return a | b; });
+  }
+  // this -= other; true if this changed.
+  bool subtract(const IndexSet& other) {
+    return combine(other, [](uint64_t a, uint64_t b) { return a & ~b; });
   }
   bool intersects(const IndexSet& other) const {
     for (size_t w = 0; w < words_.size(); ++w)
@@ -61,6 +53,18 @@ class IndexSet {
   }
 
  private:
+  // Each word of this = op(word of this, word of other); true if any changed.
+  template <typename Op>
+  bool combine(const IndexSet& other, Op op) {
+    bool changed = false;
+    for (size_t w = 0; w < words_.size(); ++w) {
+      const uint64_t next = op(words_[w], other.words_[w]);
+      changed |= next != words_[w];
+      words_[w] = next;
+    }
+    return changed;
+  }
+
   std::vector<uint64_t> words_;
 };
 

@@ -10,6 +10,15 @@
 namespace scwarp::ptx {
 namespace {
 
+// Registers live on leaving block `b`: those live on entry to a successor.
+IndexSet live_out(const std::vector<BasicBlock>& blocks, const std::vector<IndexSet>& live_in, uint32_t b,
+                  size_t registers) {
+  IndexSet out(registers, false);
+  for (uint32_t s : blocks[b].succs)
+    if (s != kExitBlock) out.unite(live_in[s]);
+  return out;
+}
+
 // Registers live on entry to each block: read on some path from there
 // before an unguarded write (backward data flow to a fixed point).
 std::vector<IndexSet> live_in(const Function& fn, const std::vector<BasicBlock>& blocks) {
@@ -28,14 +37,8 @@ std::vector<IndexSet> live_in(const Function& fn, const std::vector<BasicBlock>&
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t b = uint32_t(blocks.size()); b-- > 0;) {
-      IndexSet out(registers, false);
-      for (uint32_t s : blocks[b].succs)
-        if (s != kExitBlock) out.unite(live[s]);
-      // live[b] |= out - killed[b]
-      IndexSet through(registers, false);
-      out.for_each([&](uint32_t r) {
-        if (!killed[b].contains(r)) through.insert(r);
-      });
+      IndexSet through = live_out(blocks, live, b, registers);  // live[b] |= out - killed[b]
+      through.subtract(killed[b]);
       changed |= live[b].unite(through);
     }
   }
@@ -51,9 +54,7 @@ std::vector<IndexSet> occupied_instructions(const Function& fn) {
   const std::vector<IndexSet> live = live_in(fn, blocks);
   std::vector<IndexSet> at(registers, IndexSet(fn.code.size(), false));
   for (uint32_t b = 0; b < blocks.size(); ++b) {
-    IndexSet after(registers, false);  // live after the instruction
-    for (uint32_t s : blocks[b].succs)
-      if (s != kExitBlock) after.unite(live[s]);
+    IndexSet after = live_out(blocks, live, b, registers);  // live after the instruction
     for (uint32_t i = blocks[b].end; i-- > blocks[b].first;) {
       const Instr& in = fn.code[i];
       after.for_each([&](uint32_t r) { at[r].insert(i); });
