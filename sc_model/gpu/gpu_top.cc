@@ -9,11 +9,11 @@
 namespace scwarp::gpu {
 
 GpuTop::GpuTop(sc_core::sc_module_name name, const config::GpuConfig& cfg, stats::TraceSink* trace)
-    : ClockedModule(name, cfg.skip_idle), cfg_(cfg), dispatcher_(cfg), tb_counter_(cfg.vtw_index_latency) {
+    : ClockedModule(name, cfg.skip_idle), cfg_(cfg), dispatcher_(cfg), ops_(cfg), tb_counter_(cfg.vtw_index_latency) {
   memory_ = std::make_unique<mem::MemorySystem>("memory", cfg);
   memory_->publish_to(live_);
   for (uint32_t i = 0; i < cfg.sm_count(); ++i) {
-    sms_.push_back(std::make_unique<sm::Sm>(fmt::format("sm{}", i).c_str(), cfg, i, trace));
+    sms_.push_back(std::make_unique<sm::Sm>(fmt::format("sm{}", i).c_str(), cfg, ops_, i, trace));
     sm::Sm& sm = *sms_.back();
     sm_control.bind(sm);
     sm.tb_sink.bind(*this);

@@ -68,6 +68,9 @@ class GpuTop : public ClockedModule, public sm::TbSinkIf, public sm::TbIndexIf {
 
   const config::GpuConfig& cfg_;
   TbDispatcher dispatcher_;
+  // The opcode table every SM reads at each refresh and dispatch: one copy
+  // for the GPU keeps it in the host's caches (one per SM and unit crowded them).
+  const sm::OpAssigner ops_;
   stats::GpuLiveStats live_;  // what the SMs' policies read of the whole GPU
   LogicalTbCounter tb_counter_;
   std::vector<std::unique_ptr<sm::Sm>> sms_;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sc_model/common/error.h"
 #include "sc_model/config/gpu_config.h"
 #include "sc_model/ptx/ir.h"
 
@@ -187,7 +188,18 @@ struct SmView {
   // twice, no warp's iteration moved in between, without a look at each.
   uint64_t iteration_changes = 0;
   UnitState units;
-  MemoryView mem;
+  // The memory counters as of this cycle. The SM keeps them current only
+  // for a policy that reads them (IssuePolicy::reads_memory_view): that
+  // reads half a dozen units' counters every cycle. For any other policy
+  // this refuses, so one that forgets to ask fails loudly instead of
+  // reading stale zeros.
+  const MemoryView& memory() const {
+    if (!memory_current)
+      throw Error("scheduler policy reads SmView::memory() but does not say so (IssuePolicy::reads_memory_view)");
+    return memory_state;
+  }
+  MemoryView memory_state;  // the SM's own: policies read memory()
+  bool memory_current = false;
 };
 
 // What the pipeline issues from an order: the first warp that is Ready and
@@ -247,6 +259,8 @@ class IssuePolicy {
   // free bits up to date (such a policy's on_no_issue() must not read
   // them). Fixed for the policy's life: the pipeline asks once.
   virtual bool orders_every_warp_without_effects() const { return false; }
+  // True if the policy reads SmView::memory() (seed 003's memory features).
+  virtual bool reads_memory_view() const { return false; }
   // Asked instead of order() by the pipeline under a policy that orders
   // every warp without effects, in a cycle with a Ready warp: the first
   // warp of order() that can_issue(), kNoWarp if none. A policy whose order

@@ -180,7 +180,7 @@ void measure_attrs(const SmView& sm, std::span<const uint32_t> warps, const Attr
   const WarpCounts c = count_warps(sm, warps, h.last_memory_tb);
   bool at_barrier = false, finished = false;
   tb_flags(sm, at_barrier, finished);
-  const MemoryView& m = sm.mem;
+  const MemoryView& m = sm.memory();
   const MemoryView& b = h.base;
   for (const StateAttr& a : wanted) {
     uint64_t& x = v[size_t(a.id)];

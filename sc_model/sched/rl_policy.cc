@@ -113,7 +113,7 @@ RlStateMeter::RlStateMeter(const std::vector<StateAttr>& attrs, uint32_t warps_p
 
 void RlStateMeter::restart(const SmView& sm) {
   history_ = AttrHistory{};
-  history_.base = sm.mem;
+  history_.base = sm.memory();
 }
 
 void RlStateMeter::on_issue(const WarpView& w) {

@@ -103,6 +103,7 @@ class RlPolicy : public IssuePolicy {
   void on_tb_finish(const SmView& sm, uint32_t tb_slot) override;
   // It draws random numbers and learns every cycle: the SM never sleeps.
   bool changes_by_itself(const SmView& sm) const override;
+  bool reads_memory_view() const override { return true; }  // the state's memory attributes
   std::optional<StorageCount> storage() const override;
 
   const RlParams& params() const { return params_; }

@@ -15,8 +15,9 @@ bool any_free(const std::vector<PipelinedUnit>& units, uint64_t cycle) {
 
 }  // namespace
 
-ExecUnits::ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, LdstUnit& ldst)
-    : sc_core::sc_module(name), in("in"), writeback("writeback"), ops_(cfg), ldst_(ldst),
+ExecUnits::ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssigner& ops,
+                     LdstUnit& ldst)
+    : sc_core::sc_module(name), in("in"), writeback("writeback"), ops_(ops), ldst_(ldst),
       sp_(cfg.sp_units), sfu_(cfg.sfu_units) {
   if (cfg.sp_units == 0 || cfg.sfu_units == 0)
     throw Error("SM: gpgpu_num_sp_units and gpgpu_num_sfu_units must be at least 1");

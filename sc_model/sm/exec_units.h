@@ -24,7 +24,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
   sc_core::sc_export<DispatchIf> in;       // the operand collector's `out` port binds here
   sc_core::sc_port<WritebackIf> writeback; // completions go to the SM
 
-  ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, LdstUnit& ldst);
+  ExecUnits(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssigner& ops, LdstUnit& ldst);
 
   bool can_accept(ExecUnitKind unit, uint64_t cycle) const override;
   void dispatch(const func::ExecRecord& rec, uint32_t warp, bool long_latency, ExecUnitKind unit,
@@ -48,7 +48,7 @@ class ExecUnits : public sc_core::sc_module, public DispatchIf {
   static PipelinedUnit* first_free(std::vector<PipelinedUnit>& units, uint64_t cycle);
   uint32_t new_memory_tag(const InFlight& item);
 
-  const OpAssigner ops_;
+  const OpAssigner& ops_;  // the GPU's one table
   LdstUnit& ldst_;
   std::vector<PipelinedUnit> sp_, sfu_;
   DelayQueue<InFlight> results_;

@@ -182,7 +182,7 @@ void IssueStage::count_instruction(uint32_t w, const func::ExecRecord& rec, uint
 // One record handed to the units: a warp instruction or a sub-warp.
 void IssueStage::count_dispatch(uint32_t w, const func::ExecRecord& rec, bool long_latency) {
   if (long_latency) ++table_.view().units.pending_loads;
-  if (sched::is_global_memory(*rec.instr)) ++table_.view().mem.global_in_flight;
+  if (sched::is_global_memory(*rec.instr)) ++table_.view().memory_state.global_in_flight;
   sched::WarpView& v = table_.warp_views()[w];
   table_.add_in_flight(v.tb_slot);
   ++table_.warps()[w].issued_in_flight;

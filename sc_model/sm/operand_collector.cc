@@ -20,12 +20,18 @@ void for_each_source(const ptx::Instr& instr, Fn&& fn) {
 
 static_assert(config::CollectorSet::kMaxUnits <= 64, "a set's units are the bits of one 64-bit word");
 
-void OperandCollector::BankQueue::grow() {
-  // Unroll the ring into one twice as large; happens a few times while warming up.
-  std::vector<ReadRequest> grown(ring.empty() ? 4 : ring.size() * 2);
-  for (uint32_t i = 0; i < size; ++i) grown[i] = ring[(head + i) & (ring.size() - 1)];
-  ring = std::move(grown);
-  head = 0;
+// Unrolls every bank's ring into one twice as large.
+void OperandCollector::BankQueues::grow() {
+  const uint32_t grown = capacity_ == 0 ? 4 : capacity_ * 2;
+  std::vector<ReadRequest> slots(banks() * grown);
+  for (size_t b = 0; b < banks(); ++b) {
+    Ring& ring = rings_[b];
+    for (uint32_t i = 0; i < ring.size; ++i)
+      slots[b * grown + i] = slots_[b * capacity_ + ((ring.head + i) & (capacity_ - 1))];
+    ring.head = 0;
+  }
+  slots_ = std::move(slots);
+  capacity_ = grown;
 }
 
 OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::GpuConfig& cfg,
@@ -33,7 +39,7 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name, const config::G
     : sc_core::sc_module(name), in("in"), out("out"), cfg_(cfg), counters_(counters),
       banks_(cfg.reg_banks), queued_banks_(cfg.reg_banks), written_at_(cfg.reg_banks, ~uint64_t(0)),
       rows_per_warp_(cfg.large_warp_rows()) {
-  if (std::has_single_bit(banks_.size()) && banks_.size() > 1) bank_mask_ = banks_.size() - 1;
+  if (std::has_single_bit(banks_.banks()) && banks_.banks() > 1) bank_mask_ = banks_.banks() - 1;
   const config::PipelineWidths& w = cfg.pipeline_widths;
   const struct {
     ExecUnitKind unit;
@@ -87,8 +93,8 @@ void OperandCollector::dispatch(const func::ExecRecord& rec, uint32_t warp, bool
   entry.warp = warp;
   entry.long_latency = long_latency;
   set.id_oc.push_back(e);
+  sets_in_id_oc_ |= 1u << size_t(unit);
   ++held_;
-  ++in_id_oc_;
 }
 
 void OperandCollector::write_registers(uint32_t warp, uint32_t rf_row, std::span<const uint32_t> regs,
@@ -107,8 +113,9 @@ bool OperandCollector::tick(uint64_t cycle) {
 // oldest OC_EX instruction when it can accept one.
 bool OperandCollector::execute(uint64_t cycle) {
   bool any = false;
-  if (in_oc_ex_ == 0) return false;
-  for (CollectorSet& set : sets_) {
+  for (uint32_t sets = sets_in_oc_ex_; sets != 0; sets &= sets - 1) {
+    const uint32_t s = uint32_t(std::countr_zero(sets));
+    CollectorSet& set = sets_[s];
     for (uint32_t u = 0; u < set.exec_units && !set.oc_ex.empty() && out->can_accept(set.unit, cycle); ++u) {
       uint32_t e = set.oc_ex.front();
       const Entry& entry = set.entries[e];
@@ -116,9 +123,9 @@ bool OperandCollector::execute(uint64_t cycle) {
       set.oc_ex.pop_front();
       set.free_entries.push_back(e);
       --held_;
-      --in_oc_ex_;
       any = true;
     }
+    if (set.oc_ex.empty()) sets_in_oc_ex_ &= ~(1u << s);
   }
   return any;
 }
@@ -135,8 +142,9 @@ void OperandCollector::step(uint64_t cycle, bool first) {
 // Each out port moves the next collected unit (round robin from the last
 // one dispatched) into the OC_EX register while it has room.
 void OperandCollector::dispatch_ready() {
-  if (collected_ == 0) return;
-  for (CollectorSet& set : sets_) {
+  for (uint32_t sets = sets_collected_; sets != 0; sets &= sets - 1) {
+    const uint32_t s = uint32_t(std::countr_zero(sets));
+    CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
       if (set.oc_ex.room() == 0) {
         ++counters_.dispatch_stalls;
@@ -147,12 +155,12 @@ void OperandCollector::dispatch_ready() {
       const uint64_t after = from < 64 ? set.collected & (~uint64_t(0) << from) : 0;
       const uint32_t ready = uint32_t(std::countr_zero(after != 0 ? after : set.collected));
       set.oc_ex.push_back(set.units[ready].entry);
-      ++in_oc_ex_;
+      sets_in_oc_ex_ |= 1u << s;
       set.busy &= ~(uint64_t(1) << ready);
       set.collected &= ~(uint64_t(1) << ready);
-      --collected_;
       set.last_dispatched = ready;
     }
+    if (set.collected == 0) sets_collected_ &= ~(1u << s);
   }
 }
 
@@ -162,20 +170,19 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
   if (queued_reads_ == 0) return;
   bool conflict = false;
   queued_banks_.for_each([&](size_t b) {
-    BankQueue& bank = banks_[b];
     if (first && written_at_[b] == cycle) {
-      counters_.bank_conflicts += bank.size;
+      counters_.bank_conflicts += banks_.size(b);
       conflict = true;
       return;
     }
-    ReadRequest r = bank.pop();
-    if (bank.size == 0) queued_banks_.erase(b);
+    const ReadRequest r = banks_.pop(b);
+    const uint32_t left = banks_.size(b);
+    if (left == 0) queued_banks_.erase(b);
     --queued_reads_;
-    CollectorSet& set = sets_[r.set];
-    if (--set.units[r.unit].reads_missing == 0) collect(set, r.unit);
+    if (--sets_[r.set].units[r.unit].reads_missing == 0) collect(r.set, r.unit);
     ++counters_.register_reads;
-    counters_.bank_conflicts += bank.size;
-    conflict |= bank.size != 0;
+    counters_.bank_conflicts += left;
+    conflict |= left != 0;
   });
   counters_.bank_conflict_cycles += conflict;
 }
@@ -183,8 +190,8 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
 // Each in port moves the oldest ID_OC instruction of its set into the
 // lowest-numbered free collector unit.
 void OperandCollector::allocate_units() {
-  if (in_id_oc_ == 0) return;
-  for (uint16_t s = 0; s < sets_.size(); ++s) {
+  for (uint32_t sets = sets_in_id_oc_; sets != 0; sets &= sets - 1) {
+    const uint16_t s = uint16_t(std::countr_zero(sets));
     CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.in_ports && !set.id_oc.empty(); ++port) {
       const uint16_t u = uint16_t(std::countr_one(set.busy));
@@ -192,9 +199,9 @@ void OperandCollector::allocate_units() {
       set.busy |= uint64_t(1) << u;
       set.units[u].entry = set.id_oc.front();
       set.id_oc.pop_front();
-      --in_id_oc_;
       start_reads(s, u);
     }
+    if (set.id_oc.empty()) sets_in_id_oc_ &= ~(1u << s);
   }
 }
 
@@ -205,17 +212,17 @@ void OperandCollector::start_reads(uint16_t s, uint16_t u) {
   unit.reads_missing = 0;
   for_each_source(*entry.rec.instr, [&](uint32_t reg) {
     const size_t b = bank_of(reg, entry.warp, entry.rec.rf_row);
-    banks_[b].push(ReadRequest{s, u});
+    banks_.push(b, ReadRequest{s, u});
     queued_banks_.insert(b);
     ++unit.reads_missing;
   });
   queued_reads_ += unit.reads_missing;
-  if (unit.reads_missing == 0) collect(set, u);
+  if (unit.reads_missing == 0) collect(s, u);
 }
 
-void OperandCollector::collect(CollectorSet& set, uint32_t unit) {
-  set.collected |= uint64_t(1) << unit;
-  ++collected_;
+void OperandCollector::collect(uint16_t s, uint32_t unit) {
+  sets_[s].collected |= uint64_t(1) << unit;
+  sets_collected_ |= 1u << s;
 }
 
 }  // namespace scwarp::sm

@@ -89,23 +89,37 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   struct ReadRequest {
     uint16_t set = 0, unit = 0;
   };
-  // One bank's FIFO of reads; a ring of 2^k slots that grows only when full
-  // (never per cycle), indexed by a mask.
-  struct BankQueue {
-    std::vector<ReadRequest> ring;
-    uint32_t head = 0, size = 0;
-    void push(ReadRequest r) {
-      if (size == ring.size()) grow();
-      ring[(head + size) & (ring.size() - 1)] = r;
-      ++size;
+  // Every bank's FIFO of reads in one array, `capacity` slots per bank (a
+  // power of two, doubled for all banks when one is full: a few times while
+  // warming up, never per cycle), so a step's reads stay on a few cache
+  // lines instead of one heap block per bank.
+  class BankQueues {
+   public:
+    explicit BankQueues(size_t banks) : rings_(banks) {}
+    size_t banks() const { return rings_.size(); }
+    uint32_t size(size_t b) const { return rings_[b].size; }
+    void push(size_t b, ReadRequest r) {
+      Ring& ring = rings_[b];
+      if (ring.size == capacity_) grow();
+      slots_[b * capacity_ + ((ring.head + ring.size) & (capacity_ - 1))] = r;
+      ++ring.size;
     }
-    ReadRequest pop() {
-      ReadRequest r = ring[head];
-      head = (head + 1) & uint32_t(ring.size() - 1);
-      --size;
+    ReadRequest pop(size_t b) {
+      Ring& ring = rings_[b];
+      const ReadRequest r = slots_[b * capacity_ + ring.head];
+      ring.head = (ring.head + 1) & (capacity_ - 1);
+      --ring.size;
       return r;
     }
+
+   private:
+    struct Ring {
+      uint32_t head = 0, size = 0;
+    };
     void grow();
+    std::vector<ReadRequest> slots_;  // bank b's ring: [b * capacity_, (b + 1) * capacity_)
+    std::vector<Ring> rings_;
+    uint32_t capacity_ = 0;
   };
 
   bool execute(uint64_t cycle);
@@ -114,28 +128,29 @@ class OperandCollector : public sc_core::sc_module, public DispatchIf {
   void read_banks(uint64_t cycle, bool first);
   void allocate_units();
   void start_reads(uint16_t set, uint16_t unit);
-  void collect(CollectorSet& set, uint32_t unit);  // every operand of the unit's instruction read
+  void collect(uint16_t set, uint32_t unit);  // every operand of the unit's instruction read
   CollectorSet& set_for(ExecUnitKind unit);
   const CollectorSet& set_for(ExecUnitKind unit) const;
 
   const config::GpuConfig& cfg_;
   stats::OperandCollectorCounters& counters_;
   std::vector<CollectorSet> sets_;  // SP, SFU, MEM (ExecUnitKind order)
-  std::vector<BankQueue> banks_;
+  BankQueues banks_;
   BitSet queued_banks_;               // banks with a read queued: the ones a step looks at
   std::vector<uint64_t> written_at_;  // per bank: the last cycle a register of it was written
   // The bank of register `reg` of warp slot `warp`, register-file row
   // `rf_row`: a large warp's rows are laid out as consecutive warps'.
   size_t bank_of(uint32_t reg, uint32_t warp, uint32_t rf_row) const {
     const size_t row = reg + warp * rows_per_warp_ + rf_row;
-    return bank_mask_ ? row & bank_mask_ : row % banks_.size();  // a mask for 2^k banks, no division
+    return bank_mask_ ? row & bank_mask_ : row % banks_.banks();  // a mask for 2^k banks, no division
   }
   size_t bank_mask_ = 0;            // banks - 1 when a power of two, else 0
   uint32_t rows_per_warp_ = 1;      // cfg.large_warp_rows()
   uint32_t held_ = 0;               // instructions in ID_OC, a collector unit or OC_EX
-  // Of those, over all sets: in ID_OC, collected in a unit, in OC_EX (a
-  // step skips the moves with nothing to move).
-  uint32_t in_id_oc_ = 0, collected_ = 0, in_oc_ex_ = 0;
+  // Bit s: set s has an instruction in ID_OC / a collected unit / an
+  // instruction in OC_EX. A step visits only the sets with something to
+  // move, without reading the others' cache lines.
+  uint32_t sets_in_id_oc_ = 0, sets_collected_ = 0, sets_in_oc_ex_ = 0;
   uint32_t queued_reads_ = 0;       // over all banks
 };
 

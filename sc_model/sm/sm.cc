@@ -21,12 +21,13 @@ sched::PolicyContext policy_context(const config::GpuConfig& cfg, uint32_t sm_id
 }  // namespace
 
 // The constructor wires the pipeline front to back; tick() runs it back to front.
-Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id, stats::TraceSink* trace)
+Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssigner& ops, uint32_t sm_id,
+       stats::TraceSink* trace)
     : ClockedModule(name, cfg.skip_idle),
       tb_sink("tb_sink"),
       cfg_(cfg),
       sm_id_(sm_id),
-      table_(cfg_, sm_id),
+      table_(cfg_, ops, sm_id),
       issue_policy_(sched::make_issue_policy(cfg_.scheduler, policy_context(cfg_, sm_id))),
       fetch_policy_(sched::make_fetch_policy(cfg_.fetch_policy, policy_context(cfg_, sm_id))),
       fetch_("fetch", cfg_, table_, *fetch_policy_, *issue_policy_),
@@ -36,10 +37,11 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_i
       l1c_("l1c", cfg_.const_cache, "gpgpu_const_cache:l1", cfg_.const_latency, mem::AccessKind::Constant),
       l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture),
       ldst_("ldst", cfg_, sm_id),
-      exec_("exec", cfg_, ldst_),
+      exec_("exec", cfg_, ops, ldst_),
       snapshot_period_(issue_policy_->tb_priority_period()),
       next_snapshot_(snapshot_period_),
       trace_(trace && trace->traces_sm(sm_id) ? trace : nullptr) {
+  table_.view().memory_current = issue_policy_->reads_memory_view();
   issue_.dispatch(collector_.in);  // issue -> ID_OC -> operand collector
   collector_.out(exec_.in);        // operands read -> SP / SFU / LD/ST
   ldst_.l1(l1d_);             // LD/ST -> L1 data cache -> memory_socket()
@@ -193,7 +195,8 @@ void Sm::check_deadlock(uint32_t t) const {
 // the GPU's as of the end of the previous cycle.
 void Sm::update_policy_view(uint64_t cycle) {
   table_.view().units.ldst_queue = ldst_.queued();
-  sched::MemoryView& m = table_.view().mem;
+  if (!table_.view().memory_current) return;
+  sched::MemoryView& m = table_.view().memory_state;
   const stats::CacheCounters& l1d = l1d_.counters();
   const stats::CacheCounters& l1i = fetch_.l1i_counters();
   m.l1d_accesses = l1d.accesses, m.l1d_misses = l1d.misses;
@@ -238,7 +241,7 @@ bool Sm::serve_tb_indices(uint64_t cycle) {
 // Issue and completion both happen inside this SM's tick: one addition per
 // tick keeps the GPU-wide count exact at every cycle boundary.
 void Sm::publish_in_flight(uint64_t cycle) {
-  const uint32_t now = table_.view().mem.global_in_flight;
+  const uint32_t now = table_.view().memory_state.global_in_flight;
   if (live_ && now != published_in_flight_) live_->global_in_flight.add(int64_t(now) - published_in_flight_, cycle);
   published_in_flight_ = now;
 }
@@ -260,7 +263,7 @@ void Sm::writeback(uint32_t warp, const ptx::Instr& instr, bool long_latency, ui
                    uint32_t tag, uint64_t cycle) {
   if (instr.cls == ptx::InstrClass::Mem) table_.record_memory_latency(instr, memory_cycles);
   if (sched::is_global_memory(instr)) {
-    --table_.view().mem.global_in_flight;
+    --table_.view().memory_state.global_in_flight;
     if (live_) {
       live_->global_done.add(1, cycle);
       live_->global_latency_sum.add(int64_t(memory_cycles), cycle);

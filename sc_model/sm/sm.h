@@ -37,8 +37,9 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   // VTW's logical TB counter; needed only by kernels that use nexttbid.
   sc_core::sc_port<TbIndexIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> tb_index;
 
-  // `trace`: where to report a timeline, if it traces this SM (else null).
-  Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
+  // `ops`: the opcode table for `cfg`, one the GPU's SMs share (it outlives
+  // the SM). `trace`: where to report a timeline, if it traces this SM (else null).
+  Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssigner& ops, uint32_t sm_id,
      stats::TraceSink* trace = nullptr);
   ~Sm() override;
 

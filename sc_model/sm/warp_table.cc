@@ -10,7 +10,7 @@ namespace scwarp::sm {
 
 using sched::WarpWait;
 
-WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
+WarpTable::WarpTable(const config::GpuConfig& cfg, const OpAssigner& ops, uint32_t sm_id)
     : warps_(cfg.scheduled_warps_per_sm(), WarpSlot(cfg.ibuffer_entries)),
       tbs_(cfg.max_tbs_per_sm),
       warp_views_(cfg.scheduled_warps_per_sm()),
@@ -20,7 +20,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
       fetchable_(cfg.scheduled_warps_per_sm()),
       touched_tbs_(cfg.max_tbs_per_sm),
       cfg_(cfg),
-      ops_(cfg),
+      ops_(ops),
       fetch_on_empty_(cfg.fetch_on_empty),
       fetch_barrel_(cfg.fetch_barrel),
       large_warps_(cfg.large_warp_rows() > 1),
@@ -34,7 +34,7 @@ WarpTable::WarpTable(const config::GpuConfig& cfg, uint32_t sm_id)
   for (uint32_t t = 0; t < tb_views_.size(); ++t) tb_views_[t].slot = t;
   for (auto& list : by_scheduler_) list.reserve(warps_.size());
   view_.sm = sm_id;
-  view_.mem.long_latency_cycles = cfg.l1_latency + 32;
+  view_.memory_state.long_latency_cycles = cfg.l1_latency + 32;
   view_.schedulers = cfg.schedulers_per_sm;
   view_.warps = warp_views_;
   view_.tbs = tb_views_;
@@ -215,7 +215,7 @@ WarpWait WarpTable::sibling_wait(uint32_t w) {
 }
 
 void WarpTable::record_memory_latency(const ptx::Instr& instr, uint64_t cycles) {
-  if (cycles > view_.mem.long_latency_cycles) long_latency_.insert(&instr);
+  if (cycles > view_.memory_state.long_latency_cycles) long_latency_.insert(&instr);
   else long_latency_.erase(&instr);
 }
 

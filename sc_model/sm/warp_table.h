@@ -60,7 +60,7 @@ struct TbSlot {
 
 class WarpTable {
  public:
-  WarpTable(const config::GpuConfig& cfg, uint32_t sm_id);
+  WarpTable(const config::GpuConfig& cfg, const OpAssigner& ops, uint32_t sm_id);
 
   // Places a TB in a free TB slot and a contiguous range of free warp slots;
   // returns its TB slot. Throws scwarp::Error if none fits (the dispatcher
@@ -151,7 +151,7 @@ class WarpTable {
   BitSet fetchable_;    // the warps fetch may pick: fetch scans them every cycle
   BitSet touched_tbs_;  // TB slots touched (touch_tb)
   const config::GpuConfig& cfg_;
-  const OpAssigner ops_;
+  const OpAssigner& ops_;  // the GPU's one table
   bool fetch_on_empty_;             // fetch only into an empty I-buffer (cfg.fetch_on_empty)
   bool fetch_barrel_;               // fetch only with nothing in flight (cfg.fetch_barrel)
   bool large_warps_;                // cfg.large_warp_rows() > 1

@@ -38,6 +38,7 @@ class LockstepIssuePolicy : public sched::IssuePolicy {
   std::span<const uint32_t> tb_priority() const override { return golden_->tb_priority(); }
   uint64_t tb_priority_period() const override { return golden_->tb_priority_period(); }
   bool changes_by_itself(const sched::SmView& sm) const override { return golden_->changes_by_itself(sm); }
+  bool reads_memory_view() const override { return golden_->reads_memory_view() || rtl_->reads_memory_view(); }
 
   sched::IssuePolicy& golden() { return *golden_; }
   sched::IssuePolicy& rtl() { return *rtl_; }

@@ -118,6 +118,7 @@ class RtlRlPolicy : public sched::IssuePolicy,
   void on_tb_launch(const sched::SmView& sm, uint32_t tb_slot) override;
   void on_tb_finish(const sched::SmView& sm, uint32_t tb_slot) override;
   bool changes_by_itself(const sched::SmView& sm) const override;
+  bool reads_memory_view() const override { return true; }  // its state meter, as RlPolicy
 
   // Weight i of action a in units of 2^-16, and scheduler s's last action
   // (sched::kNoWarp: none since the kernel started), as the block holds them.

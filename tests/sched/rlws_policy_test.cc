@@ -8,6 +8,7 @@
 #include "sc_model/common/error.h"
 #include "sc_model/config/value_text.h"
 #include "sc_model/sched/linear_sarsa.h"
+#include "sc_model/sched/registry.h"
 #include "sc_model/sched/rl_attributes.h"
 #include "sc_model/sched/rlws_ms_policy.h"
 #include "scripted_sm.h"
@@ -26,6 +27,20 @@ TEST(RlAttributes, L1MissPercentInThreeDecreasingBuckets) {
   for (auto [percent, bucket] : {std::pair{0, 0}, {50, 0}, {51, 1}, {80, 1}, {81, 2}, {100, 2}})
     EXPECT_EQ(bucket_of(percent, 100, starts), uint32_t(bucket)) << percent << "%";
   EXPECT_EQ(attr_spec(Attr::L1MP).widths, Widths::Decreasing);
+}
+
+// The memory counters are kept current only for a policy that says it
+// reads them; RLWS does, and any other policy that reads them is refused.
+TEST(RlAttributes, MemoryViewOnlyForAPolicyThatAsksForIt) {
+  SmView sm;
+  EXPECT_THROW(sm.memory(), Error) << "not kept current: reading it must fail, not see zeros";
+  sm.memory_current = true;
+  sm.memory_state.l1d_misses = 7;
+  EXPECT_EQ(sm.memory().l1d_misses, 7u);
+  config::GpuConfig cfg;
+  const PolicyContext ctx{cfg};
+  EXPECT_TRUE(make_issue_policy("rlws", ctx)->reads_memory_view());
+  EXPECT_FALSE(make_issue_policy("lrr", ctx)->reads_memory_view());
 }
 
 // "for the state variable NRGMI ... with 4 buckets, 0-9% was represented by

@@ -64,6 +64,7 @@ class ScriptedSm {
   void next_cycle() { ++view_.cycle; }
 
   const SmView& view() {
+    view_.memory_current = true;  // its memory counters stay zero, current for any policy
     view_.schedulers = schedulers_;
     view_.warps = warps_;
     view_.tbs = tbs_;

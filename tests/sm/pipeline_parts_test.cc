@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "sc_model/common/bit_set.h"
 #include "sc_model/common/delay_queue.h"
 #include "sc_model/common/error.h"
 #include "sc_model/sm/fetch_unit.h"
@@ -284,6 +285,32 @@ TEST(CodeLayout, FunctionsStartOn4KbBoundariesInModuleOrder) {
 // Items pushed mostly in ready order (its FIFO) and sometimes earlier than
 // the last one (its heap) pop by ready cycle, ties in push order, exactly as
 // the definition sorts them; a mutation of either front's choice fails it.
+// The first 64 members live in the object, the rest on the heap: both
+// halves, and the boundary between them, behave as one set.
+TEST(BitSet, MembersAcrossTheInlineWordAndTheHeapWords) {
+  BitSet set(200);
+  const std::vector<size_t> members{0, 5, 63, 64, 127, 128, 199};
+  for (size_t i : members) set.insert(i);
+  std::vector<size_t> seen;
+  set.for_each([&](size_t i) { seen.push_back(i); });
+  EXPECT_EQ(seen, members) << "ascending, none lost at a word boundary";
+  EXPECT_EQ(set.lowest(), 0u);
+  set.erase(0);
+  set.set(63, false);
+  set.set(64, false);
+  set.set(70, true);
+  EXPECT_EQ(set.lowest(), 5u);
+  seen.clear();
+  set.take_each([&](size_t i) { seen.push_back(i); });
+  EXPECT_EQ(seen, (std::vector<size_t>{5, 70, 127, 128, 199}));
+  seen.clear();
+  set.for_each([&](size_t i) { seen.push_back(i); });
+  EXPECT_TRUE(seen.empty()) << "take_each empties the set";
+  BitSet small(48);  // GTX480's warp slots: the inline word alone
+  small.set(47, true);
+  EXPECT_EQ(small.lowest(), 47u);
+}
+
 TEST(DelayQueue, PopsByReadyCycleThenPushOrderWhateverThePushOrder) {
   std::mt19937 rng(11);
   DelayQueue<uint32_t> queue;

@@ -89,7 +89,7 @@ config::GpuConfig one_sm_config() {
 
 SmBench::SmBench(sc_core::sc_module_name name, const config::GpuConfig& cfg, Script script,
                  uint64_t memory_latency)
-    : sc_core::sc_module(name), sm("sm", cfg, 0), sink("sink"), memory("memory", memory_latency),
+    : sc_core::sc_module(name), ops(cfg), sm("sm", cfg, ops, 0), sink("sink"), memory("memory", memory_latency),
       script_(std::move(script)) {
   sm.tb_sink(sink);
   sm.memory_socket().bind(memory.socket);

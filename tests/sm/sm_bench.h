@@ -79,6 +79,7 @@ class SmBench : public sc_core::sc_module {
   // instruction fetches may still be below L1 when the last TB ends.
   void run_until_idle(uint64_t more = 10000);
 
+  const sm::OpAssigner ops;  // the SM's opcode table (the GPU's, in the full model)
   sm::Sm sm;
   TbRecorder sink;
   FixedLatencyMemory memory;
