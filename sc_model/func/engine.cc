@@ -57,10 +57,7 @@ Engine::Engine(GlobalMemory& mem, LaunchSpec spec) : mem_(mem), spec_(std::move(
                             spec_.kernel->name, spec_.kernel->local_bytes,
                             kMaxLocalBytesPerThread));
   lay_out_parameters();
-  for (const ptx::Function& fn : spec_.module->functions) {
-    read_first_.push_back(ptx::registers_read_before_written(fn));
-    slots_.push_back(ptx::assign_register_slots(fn));
-  }
+  layouts_.resize(spec_.module->functions.size());
   virtual_kernel_ = kernel_uses_virtual_tbs(*spec_.kernel);
   check_lane_modes();
   check_large_warps();
@@ -114,14 +111,25 @@ void Engine::lay_out_parameters() {
   for (uint64_t& bytes : param_block_bytes_) bytes = align_up(bytes, 8);
 }
 
+const Engine::FrameLayout& Engine::frame_layout(uint32_t function) const {
+  FrameLayout& layout = layouts_[function];
+  if (layout.made) return layout;
+  const ptx::Function& fn = spec_.module->functions[function];
+  layout.read_first = ptx::registers_read_before_written(fn);
+  layout.slots = ptx::assign_register_slots(fn);
+  layout.made = true;
+  return layout;
+}
+
 std::unique_ptr<CallFrame> Engine::make_frame(Warp& warp, uint32_t function) const {
   const ptx::Function& fn = spec_.module->functions[function];
+  const FrameLayout& layout = frame_layout(function);
   auto frame = std::make_unique<CallFrame>();
   frame->function = function;
   frame->fn = &fn;
-  frame->slots = slots_[function].slot.data();
-  frame->regs = std::make_unique_for_overwrite<uint64_t[]>(size_t(slots_[function].count) * kWarpSize);
-  for (uint32_t r : read_first_[function]) std::fill_n(frame->reg(r), kWarpSize, uint64_t(0));
+  frame->slots = layout.slots.slot.data();
+  frame->regs = std::make_unique_for_overwrite<uint64_t[]>(size_t(layout.slots.count) * kWarpSize);
+  for (uint32_t r : layout.read_first) std::fill_n(frame->reg(r), kWarpSize, uint64_t(0));
   frame->param_stride = param_block_bytes_[function];
   frame->params.assign(frame->param_stride * kWarpSize, 0);
   frame->local_base = align_up(warp.local_top_, 16);

@@ -315,15 +315,21 @@ class Engine {
   bool cycle_set_ = false;
   std::vector<uint64_t> param_offset_;       // by symbol index
   std::vector<uint64_t> param_block_bytes_;  // by function index
-  // By function index: the registers a new frame zeroes, those a thread may
-  // read before writing (ptx::registers_read_before_written); the others'
-  // first values are never seen, and zeroing a frame's every declared
-  // register cost 2% of a paper-size run.
-  std::vector<std::vector<uint32_t>> read_first_;
-  // By function index: the frame slot of each register
-  // (ptx::assign_register_slots): registers whose live ranges never meet
-  // share one, which keeps a warp's frame small and warm in the host's caches.
-  std::vector<ptx::RegisterSlots> slots_;
+  // How a function's frames hold its registers, worked out at its first
+  // frame (the launch's kernel and the functions it calls, not the whole
+  // module's): the registers a new frame zeroes, those a thread may read
+  // before writing (ptx::registers_read_before_written; the others' first
+  // values are never seen, and zeroing a frame's every declared register
+  // cost 2% of a paper-size run), and each register's slot
+  // (ptx::assign_register_slots: registers whose live ranges never meet
+  // share one, which keeps a warp's frame small and warm in the host's caches).
+  struct FrameLayout {
+    bool made = false;
+    std::vector<uint32_t> read_first;
+    ptx::RegisterSlots slots;
+  };
+  const FrameLayout& frame_layout(uint32_t function) const;
+  mutable std::vector<FrameLayout> layouts_;  // by function index
   bool virtual_kernel_ = false;              // the kernel executes nexttbid
   uint64_t own_tb_counter_ = 0;              // run_block's grants (functional mode)
 };

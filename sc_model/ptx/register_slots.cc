@@ -75,6 +75,11 @@ std::vector<IndexSet> occupied_instructions(const Function& fn) {
 RegisterSlots assign_register_slots(const Function& fn) {
   const size_t registers = fn.regs.size();
   RegisterSlots out;
+  if (uint64_t(registers) * fn.code.size() > kMaxAnalysedPairs) {
+    out.count = uint32_t(registers);
+    for (uint32_t r = 0; r < registers; ++r) out.slot.push_back(r);
+    return out;
+  }
   out.slot.assign(registers, 0);  // a register no instruction names is never accessed
   if (registers == 0) return out;
   std::vector<bool> own_slot(registers, false);

@@ -27,6 +27,12 @@
 
 namespace scwarp::ptx {
 
+// Above this many (register, instruction) pairs the analysis's bit sets (one
+// per register over the instructions) would take more than 8 MiB and its
+// first fit seconds: such a function keeps a slot per register, the frame
+// layout before the analysis (more host memory, the same values).
+inline constexpr uint64_t kMaxAnalysedPairs = uint64_t(1) << 26;
+
 struct RegisterSlots {
   std::vector<uint32_t> slot;  // per register (index into Function::regs)
   uint32_t count = 0;          // slots a frame holds

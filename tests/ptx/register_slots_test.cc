@@ -175,5 +175,24 @@ TEST(RegisterSlots, EveryCommittedFunctionIsClashFreeAndSmaller) {
   EXPECT_LT(slots * 3, declared) << slots << " slots for " << declared << " registers";
 }
 
+// A function too large to analyse in bounded host memory keeps one slot per
+// register (values are right either way; only the frame is larger).
+TEST(RegisterSlots, AFunctionPastTheAnalysisBoundKeepsASlotPerRegister) {
+  const uint32_t side = 8192;
+  static_assert(uint64_t(side) * side == kMaxAnalysedPairs);
+  Function f;
+  f.regs.resize(side);
+  f.code.resize(side);
+  for (uint32_t i = 0; i < side; ++i) {  // each writes a register of its own, read by none
+    f.code[i].op = Opcode::Mov;
+    f.code[i].writes = {i};
+  }
+  EXPECT_EQ(assign_register_slots(f).count, 1u) << "at the bound: analysed, and no two values meet";
+  f.regs.emplace_back();  // one register more: past the bound
+  const RegisterSlots s = assign_register_slots(f);
+  EXPECT_EQ(s.count, side + 1);
+  for (uint32_t r = 0; r <= side; ++r) ASSERT_EQ(s.slot[r], r);
+}
+
 }  // namespace
 }  // namespace scwarp::ptx::test
