@@ -14,6 +14,13 @@
 
 namespace scwarp {
 
+// Calls f(i) for every set bit i of `bits`, ascending (a copy: f may change
+// the word it came from).
+template <typename F>
+void for_each_bit(uint64_t bits, F&& f) {
+  for (; bits != 0; bits &= bits - 1) f(uint32_t(std::countr_zero(bits)));
+}
+
 class BitSet {
  public:
   explicit BitSet(size_t size) : rest_(size > 64 ? (size - 1) / 64 : 0, 0) {}
@@ -36,16 +43,13 @@ class BitSet {
   // Calls f(i) for every member i, ascending.
   template <typename F>
   void for_each(F&& f) const {
-    for (size_t w = 0; w < words(); ++w)
-      for (uint64_t bits = word(w); bits != 0; bits &= bits - 1) f(w * 64 + size_t(std::countr_zero(bits)));
+    for (size_t w = 0; w < words(); ++w) for_each_bit(word(w), [&](uint32_t b) { f(w * 64 + b); });
   }
   // The same, emptying the set a word at a time as it goes (a member f adds
   // to a word already taken stays for the next call).
   template <typename F>
   void take_each(F&& f) {
-    for (size_t w = 0; w < words(); ++w)
-      for (uint64_t bits = std::exchange(word(w), 0); bits != 0; bits &= bits - 1)
-        f(w * 64 + size_t(std::countr_zero(bits)));
+    for (size_t w = 0; w < words(); ++w) for_each_bit(std::exchange(word(w), 0), [&](uint32_t b) { f(w * 64 + b); });
   }
 
  private:

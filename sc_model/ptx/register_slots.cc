@@ -1,6 +1,7 @@
 #include "sc_model/ptx/register_slots.h"
 
 #include <algorithm>
+#include <numeric>
 #include <utility>
 
 #include "sc_model/ptx/cfg.h"
@@ -76,8 +77,9 @@ RegisterSlots assign_register_slots(const Function& fn) {
   const size_t registers = fn.regs.size();
   RegisterSlots out;
   if (uint64_t(registers) * fn.code.size() > kMaxAnalysedPairs) {
+    out.slot.resize(registers);
+    std::iota(out.slot.begin(), out.slot.end(), 0u);
     out.count = uint32_t(registers);
-    for (uint32_t r = 0; r < registers; ++r) out.slot.push_back(r);
     return out;
   }
   out.slot.assign(registers, 0);  // a register no instruction names is never accessed

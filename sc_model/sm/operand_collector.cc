@@ -113,8 +113,7 @@ bool OperandCollector::tick(uint64_t cycle) {
 // oldest OC_EX instruction when it can accept one.
 bool OperandCollector::execute(uint64_t cycle) {
   bool any = false;
-  for (uint32_t sets = sets_in_oc_ex_; sets != 0; sets &= sets - 1) {
-    const uint32_t s = uint32_t(std::countr_zero(sets));
+  for_each_bit(sets_in_oc_ex_, [&](uint32_t s) {
     CollectorSet& set = sets_[s];
     for (uint32_t u = 0; u < set.exec_units && !set.oc_ex.empty() && out->can_accept(set.unit, cycle); ++u) {
       uint32_t e = set.oc_ex.front();
@@ -126,7 +125,7 @@ bool OperandCollector::execute(uint64_t cycle) {
       any = true;
     }
     if (set.oc_ex.empty()) sets_in_oc_ex_ &= ~(1u << s);
-  }
+  });
   return any;
 }
 
@@ -142,8 +141,7 @@ void OperandCollector::step(uint64_t cycle, bool first) {
 // Each out port moves the next collected unit (round robin from the last
 // one dispatched) into the OC_EX register while it has room.
 void OperandCollector::dispatch_ready() {
-  for (uint32_t sets = sets_collected_; sets != 0; sets &= sets - 1) {
-    const uint32_t s = uint32_t(std::countr_zero(sets));
+  for_each_bit(sets_collected_, [&](uint32_t s) {
     CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.out_ports && set.collected != 0; ++port) {
       if (set.oc_ex.room() == 0) {
@@ -161,7 +159,7 @@ void OperandCollector::dispatch_ready() {
       set.last_dispatched = ready;
     }
     if (set.collected == 0) sets_collected_ &= ~(1u << s);
-  }
+  });
 }
 
 // Every bank serves the oldest read queued at it, unless a write took it in
@@ -190,8 +188,7 @@ void OperandCollector::read_banks(uint64_t cycle, bool first) {
 // Each in port moves the oldest ID_OC instruction of its set into the
 // lowest-numbered free collector unit.
 void OperandCollector::allocate_units() {
-  for (uint32_t sets = sets_in_id_oc_; sets != 0; sets &= sets - 1) {
-    const uint16_t s = uint16_t(std::countr_zero(sets));
+  for_each_bit(sets_in_id_oc_, [&](uint32_t s) {
     CollectorSet& set = sets_[s];
     for (uint32_t port = 0; port < set.shape.in_ports && !set.id_oc.empty(); ++port) {
       const uint16_t u = uint16_t(std::countr_one(set.busy));
@@ -199,10 +196,10 @@ void OperandCollector::allocate_units() {
       set.busy |= uint64_t(1) << u;
       set.units[u].entry = set.id_oc.front();
       set.id_oc.pop_front();
-      start_reads(s, u);
+      start_reads(uint16_t(s), u);
     }
     if (set.id_oc.empty()) sets_in_id_oc_ &= ~(1u << s);
-  }
+  });
 }
 
 void OperandCollector::start_reads(uint16_t s, uint16_t u) {

@@ -282,9 +282,6 @@ TEST(CodeLayout, FunctionsStartOn4KbBoundariesInModuleOrder) {
   EXPECT_EQ(code_layout(m), (std::vector<uint64_t>{0, 4096, 12288, 16384}));
 }
 
-// Items pushed mostly in ready order (its FIFO) and sometimes earlier than
-// the last one (its heap) pop by ready cycle, ties in push order, exactly as
-// the definition sorts them; a mutation of either front's choice fails it.
 // The first 64 members live in the object, the rest on the heap: both
 // halves, and the boundary between them, behave as one set.
 TEST(BitSet, MembersAcrossTheInlineWordAndTheHeapWords) {
@@ -311,6 +308,9 @@ TEST(BitSet, MembersAcrossTheInlineWordAndTheHeapWords) {
   EXPECT_EQ(small.lowest(), 47u);
 }
 
+// Items pushed mostly in ready order (its FIFO) and sometimes earlier than
+// the last one (its heap) pop by ready cycle, ties in push order, exactly as
+// the definition sorts them; a mutation of either front's choice fails it.
 TEST(DelayQueue, PopsByReadyCycleThenPushOrderWhateverThePushOrder) {
   std::mt19937 rng(11);
   DelayQueue<uint32_t> queue;
