@@ -139,20 +139,26 @@ inline void for_lanes(uint32_t mask, F&& f) {
   for (; mask; mask &= mask - 1) f(static_cast<unsigned>(std::countr_zero(mask)));
 }
 
+// What map1..map3 take: a lambda or function object, inlined into the lane
+// loop. A function pointer (`wrap_add<T>`) compiled to a call per lane, which
+// cost the 64-bit address adds of every kernel several times their work.
+template <typename F>
+concept LaneFunction = !std::is_pointer_v<F>;
+
 // d = f(a, b, ...) for every executing lane, operands 1..N of type T.
-template <typename T, typename R = T, typename F>
+template <typename T, typename R = T, LaneFunction F>
 inline void map1(ExecContext& c, F f) {
   uint64_t* d = c.dst(0);
   Lanes a = c.src(1);
   for_lanes(c.exec, [&](unsigned l) { d[l] = put<R>(f(get<T>(a[l]))); });
 }
-template <typename T, typename R = T, typename F>
+template <typename T, typename R = T, LaneFunction F>
 inline void map2(ExecContext& c, F f) {
   uint64_t* d = c.dst(0);
   Lanes a = c.src(1), b = c.src(2);
   for_lanes(c.exec, [&](unsigned l) { d[l] = put<R>(f(get<T>(a[l]), get<T>(b[l]))); });
 }
-template <typename T, typename R = T, typename F>
+template <typename T, typename R = T, LaneFunction F>
 inline void map3(ExecContext& c, F f) {
   uint64_t* d = c.dst(0);
   Lanes a = c.src(1), b = c.src(2), e = c.src(3);

@@ -19,8 +19,8 @@ static void add_sub(ExecContext& c, bool subtract) {
           c, [&](T a, T b) { return saturate<T>(subtract ? int64_t(a) - b : int64_t(a) + b); });
     }
   }
-  if (subtract) return map2<T>(c, wrap_sub<T>);
-  map2<T>(c, wrap_add<T>);
+  if (subtract) return map2<T>(c, [](T a, T b) { return wrap_sub<T>(a, b); });
+  map2<T>(c, [](T a, T b) { return wrap_add<T>(a, b); });
 }
 
 // add.cc/addc/sub.cc/subc: 32/64-bit add with the per-lane carry flag.
@@ -51,14 +51,14 @@ static void carry_chain(ExecContext& c, bool subtract, bool carry_in) {
 template <typename T>
 static void multiply(ExecContext& c) {
   switch (c.in.mul) {
-    case MulMode::Hi: return map2<T>(c, mul_hi<T>);
+    case MulMode::Hi: return map2<T>(c, [](T a, T b) { return mul_hi<T>(a, b); });
     case MulMode::Wide:
       if constexpr (sizeof(T) <= 4) {
         using W = wider_t<T>;
         return map2<T, W>(c, [](T a, T b) { return W(W(a) * W(b)); });
       }
       c.unsupported("mul.wide on 64-bit operands");
-    default: return map2<T>(c, wrap_mul<T>);
+    default: return map2<T>(c, [](T a, T b) { return wrap_mul<T>(a, b); });
   }
 }
 
@@ -132,14 +132,14 @@ static void integer(ExecContext& c) {
     case Opcode::Madc: return multiply_add<T>(c);
     case Opcode::Mul24: return mul24<T>(c, false);
     case Opcode::Mad24: return mul24<T>(c, true);
-    case Opcode::Div: return map2<T>(c, safe_div<T>);
-    case Opcode::Rem: return map2<T>(c, safe_rem<T>);
+    case Opcode::Div: return map2<T>(c, [](T a, T b) { return safe_div<T>(a, b); });
+    case Opcode::Rem: return map2<T>(c, [](T a, T b) { return safe_rem<T>(a, b); });
     case Opcode::Abs:
       return map1<T>(c, [](T a) {
         if constexpr (std::is_signed_v<T>) return a < 0 ? wrap_neg<T>(a) : a;
         return a;
       });
-    case Opcode::Neg: return map1<T>(c, wrap_neg<T>);
+    case Opcode::Neg: return map1<T>(c, [](T a) { return wrap_neg<T>(a); });
     case Opcode::Min: return map2<T>(c, [](T a, T b) { return a < b ? a : b; });
     case Opcode::Max: return map2<T>(c, [](T a, T b) { return a > b ? a : b; });
     case Opcode::Sad:
