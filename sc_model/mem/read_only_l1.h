@@ -28,10 +28,13 @@ class ReadOnlyL1 : public sc_core::sc_module, public L1DataIf, public MemRespons
   sc_core::sc_port<LineReadIf> below;   // the SM's port below L1
 
   // `option` names the geometry in errors; `kind` marks the line reads
-  // below (AccessKind::Constant or Texture). Throws scwarp::Error for a
-  // geometry that is not read-only.
+  // below (AccessKind::Constant or Texture). `has_work` is the SM's flag
+  // for this cache: every access raises it, and the SM ticks the cache only
+  // while it is up (most kernels leave both caches idle nearly all the
+  // time, and an idle cache's tick cost the SM its lines every cycle).
+  // Throws scwarp::Error for a geometry that is not read-only.
   ReadOnlyL1(sc_core::sc_module_name name, const config::CacheGeometry& geometry, std::string_view option,
-             uint32_t latency, AccessKind kind);
+             uint32_t latency, AccessKind kind, bool& has_work);
 
   // L1DataIf: a load of one line; false when its miss finds no MSHR room.
   bool try_access(const MemAccess& access, uint64_t cycle) override;
@@ -40,7 +43,8 @@ class ReadOnlyL1 : public sc_core::sc_module, public L1DataIf, public MemRespons
   void access_done(uint32_t token, uint64_t cycle) override;
 
   // Completes hits whose time has come; hands the oldest unsent miss below.
-  void tick(uint64_t cycle);
+  // Returns whether work is left (a hit not yet due, a miss not yet sent).
+  bool tick(uint64_t cycle);
   uint64_t next_event() const;
   void report(stats::CacheCounters& counters) const { counters = cache_.counters(); }
 
@@ -48,7 +52,8 @@ class ReadOnlyL1 : public sc_core::sc_module, public L1DataIf, public MemRespons
   ReadOnlyCache cache_;
   uint32_t latency_;           // hit latency, at least 1
   DelayQueue<uint32_t> hits_;  // access tokens done at their cycle
-  uint64_t last_tick_ = 0;
+  uint64_t last_tick_ = 0;     // or the last access: a miss is sent in the cycle after
+  bool& has_work_;
 };
 
 }  // namespace scwarp::mem

@@ -34,8 +34,10 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssig
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       collector_("collector", cfg_, counters_.operand_collector),
       l1d_("l1d", cfg_, sm_id, *this),
-      l1c_("l1c", cfg_.const_cache, "gpgpu_const_cache:l1", cfg_.const_latency, mem::AccessKind::Constant),
-      l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture),
+      l1c_("l1c", cfg_.const_cache, "gpgpu_const_cache:l1", cfg_.const_latency, mem::AccessKind::Constant,
+           l1c_work_),
+      l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture,
+           l1t_work_),
       ldst_("ldst", cfg_, sm_id),
       exec_("exec", cfg_, ops, ldst_),
       snapshot_period_(issue_policy_->tb_priority_period()),
@@ -89,8 +91,8 @@ uint64_t Sm::tick(uint64_t cycle) {
   changed_ |= (!launches_.empty() || !phase_.empty()) && take_launches(cycle);
   changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
   l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant, texture lines) -> memory_done()
-  l1c_.tick(cycle);                 // constant hits -> LD/ST; a constant miss below
-  l1t_.tick(cycle);                 // texture hits -> LD/ST; a texture miss below
+  if (l1c_work_) l1c_work_ = l1c_.tick(cycle);  // constant hits -> LD/ST; a constant miss below
+  if (l1t_work_) l1t_work_ = l1t_.tick(cycle);  // texture hits -> LD/ST; a texture miss below
   ldst_.tick(cycle);
   changed_ |= finish_tbs(cycle);
   if (table_.resident_tbs() == 0) return next_timer();

@@ -26,6 +26,7 @@ struct Read {
 
 class Driver : public ClockedModule, public MemResponseIf, public LineReadIf {
  public:
+  bool has_work = false;  // the SM's flag for the cache: it ticks the cache only while up
   ReadOnlyL1 cache;
   std::vector<Read> reads;                          // taken below
   std::vector<std::pair<uint32_t, uint64_t>> done;  // (token, cycle)
@@ -34,7 +35,7 @@ class Driver : public ClockedModule, public MemResponseIf, public LineReadIf {
   bool answer = true;                               // reads below ever come back
 
   Driver(sc_core::sc_module_name name, const config::CacheGeometry& geometry, uint32_t latency, AccessKind kind)
-      : ClockedModule(name, true), cache("cache", geometry, "test_cache", latency, kind) {
+      : ClockedModule(name, true), cache("cache", geometry, "test_cache", latency, kind, has_work) {
     cache.up.bind(*this);
     cache.below.bind(*this);
   }
@@ -63,7 +64,7 @@ class Driver : public ClockedModule, public MemResponseIf, public LineReadIf {
   // The SM's order: lines that arrived, then the cache, then the LD/ST unit.
   uint64_t tick(uint64_t cycle) override {
     while (arrivals_.ready(cycle)) cache.access_done(arrivals_.pop(), cycle);
-    cache.tick(cycle);
+    if (has_work) has_work = cache.tick(cycle);
     if (next_ < script_.size() && script_[next_].first <= cycle) {
       if (cache.try_access(script_[next_].second, cycle))
         ++next_;
@@ -107,6 +108,19 @@ TEST(ReadOnlyL1, TextureMissReadsItsLineBelowThenHitsAfterTheLatency) {
   EXPECT_EQ(c.misses, 1u);
   EXPECT_EQ(c.hits, 1u);
   EXPECT_FALSE(d.cache.busy());
+  EXPECT_FALSE(d.has_work);  // the last tick left nothing: the SM stops ticking the cache
+}
+
+TEST(ReadOnlyL1, AnAccessRaisesTheFlagThatHasTheCacheTicked) {
+  const config::GpuConfig cfg;
+  Driver d("d", cfg.const_cache, 5, AccessKind::Constant);
+  d.add(0, 0x1000);   // a miss: a line to send below
+  d.add(60, 0x1000);  // a hit, done 5 cycles later
+  run(62);
+  EXPECT_TRUE(d.has_work);  // the hit waits for its cycle
+  run(10);
+  EXPECT_EQ(d.done_cycle(1), 65u);
+  EXPECT_FALSE(d.has_work);
 }
 
 TEST(ReadOnlyL1, MissesToALineInFlightMergeIntoOneRead) {
@@ -169,7 +183,8 @@ TEST(ReadOnlyL1, ConstantInstanceUsesItsOwnGeometryAndKind) {
 TEST(ReadOnlyL1, RefusesAWritableGeometry) {
   config::GpuConfig cfg;
   cfg.tex_cache.write_policy = 'B';
-  EXPECT_THROW(ReadOnlyL1("t", cfg.tex_cache, "gpgpu_tex_cache:l1", 2, AccessKind::Texture), Error);
+  bool has_work = false;
+  EXPECT_THROW(ReadOnlyL1("t", cfg.tex_cache, "gpgpu_tex_cache:l1", 2, AccessKind::Texture, has_work), Error);
 }
 
 }  // namespace
