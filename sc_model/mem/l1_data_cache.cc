@@ -32,7 +32,7 @@ const config::CacheGeometry& checked_l1d(const config::GpuConfig& cfg, uint32_t 
 }  // namespace
 
 L1DataCache::L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
-                         ClockedModule& owner)
+                         ClockedModule& owner, bool& has_work)
     : sc_core::sc_module(name),
       up("up"),
       down("down"),
@@ -42,7 +42,8 @@ L1DataCache::L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& 
       allocate_on_miss_(checked_l1d(cfg, sm_id).alloc_policy == 'm'),
       tags_(cfg.l1d),
       mshr_(cfg.l1d.mshr_entries, cfg.l1d.mshr_max_merge),
-      miss_queue_capacity_(cfg.l1d.miss_queue) {
+      miss_queue_capacity_(cfg.l1d.miss_queue),
+      has_work_(has_work) {
   down.register_nb_transport_bw(this, &L1DataCache::nb_transport_bw);
   miss_queue_.reserve(miss_queue_capacity_ + 1);  // +1: a fill's write-back (allocate on fill)
   released_.reserve(cfg.l1d.mshr_max_merge);
@@ -57,6 +58,7 @@ bool L1DataCache::try_access(const MemAccess& a, uint64_t cycle) {
   const uint32_t depth = std::max(1u, cfg_.l1_latency);
   if (pipeline_.size() >= depth) return false;
   pipeline_.push_back(Staged{a, cycle + depth});
+  has_work_ = true;
   return true;
 }
 
@@ -166,6 +168,7 @@ bool L1DataCache::atomic(const MemAccess& a) {
 void L1DataCache::enqueue(tlm::tlm_command command, uint64_t line_addr, uint32_t bytes, AccessKind kind,
                           uint64_t id) {
   miss_queue_.push_back(Request{command, line_addr, bytes, kind, id});
+  has_work_ = true;
 }
 
 void L1DataCache::write_back(const Eviction& victim) {
@@ -189,13 +192,13 @@ uint64_t L1DataCache::next_event() const {
   return next;
 }
 
-void L1DataCache::tick(uint64_t cycle) {
+bool L1DataCache::tick(uint64_t cycle) {
   last_tick_ = cycle;
-  if (responses_.empty() && pipeline_.empty() && completions_.empty() && miss_queue_.empty()) return;
   while (responses_.ready(cycle)) handle_response(responses_.pop(), cycle);
   lookup_staged(cycle);
   while (completions_.ready(cycle)) up->access_done(completions_.pop(), cycle);
   send_request(cycle);
+  return !responses_.empty() || !pipeline_.empty() || !completions_.empty() || !miss_queue_.empty();
 }
 
 void L1DataCache::send_request(uint64_t cycle) {
@@ -246,6 +249,7 @@ void L1DataCache::response_arrived(tlm::tlm_generic_payload& payload, const sc_c
                                    bool send_end_resp) {
   uint64_t ready = current_cycle() + 1 + delay.value() / kCycleTime.value();
   responses_.push(Response{&payload, send_end_resp}, ready);
+  has_work_ = true;
   owner_.wake_at(ready);
 }
 

@@ -34,8 +34,11 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   sc_core::sc_port<MemResponseIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> texture_up;
   tlm_utils::simple_initiator_socket<L1DataCache> down;  // the interconnect
 
+  // `has_work` is the owner's flag for this cache, as for ReadOnlyL1: every
+  // access, line read and response raises it, and the owner ticks the cache
+  // only while it is up (compute-bound kernels leave it idle most cycles).
   L1DataCache(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id,
-              ClockedModule& owner);
+              ClockedModule& owner, bool& has_work);
 
   // L1DataIf
   bool try_access(const MemAccess& access, uint64_t cycle) override;
@@ -46,7 +49,8 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
 
   // One cycle: handles responses that arrived, completes accesses whose
   // time has come (up->access_done), sends one queued request below.
-  void tick(uint64_t cycle);
+  // Returns whether work is left (queued, staged or due later).
+  bool tick(uint64_t cycle);
   // Earliest cycle tick() has work (ClockedModule::kIdle if none: responses
   // from below wake the owner themselves).
   uint64_t next_event() const;
@@ -111,6 +115,7 @@ class L1DataCache : public sc_core::sc_module, public L1DataIf, public LineReadI
   uint32_t reads_outstanding_ = 0;    // loads/atomics sent below, response not yet handled
   std::vector<uint64_t> released_;    // scratch for MshrTable::release
   uint64_t last_tick_ = 0;
+  bool& has_work_;
   stats::CacheCounters counters_;
 };
 

@@ -33,7 +33,7 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssig
       fetch_("fetch", cfg_, table_, *fetch_policy_, *issue_policy_),
       issue_("issue", cfg_, table_, fetch_, *issue_policy_, counters_),
       collector_("collector", cfg_, counters_.operand_collector),
-      l1d_("l1d", cfg_, sm_id, *this),
+      l1d_("l1d", cfg_, sm_id, *this, l1d_work_),
       l1c_("l1c", cfg_.const_cache, "gpgpu_const_cache:l1", cfg_.const_latency, mem::AccessKind::Constant,
            l1c_work_),
       l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture,
@@ -90,7 +90,7 @@ uint64_t Sm::tick(uint64_t cycle) {
   changed_ = false;
   changed_ |= (!launches_.empty() || !phase_.empty()) && take_launches(cycle);
   changed_ |= exec_.retire(cycle);  // writeback: scoreboard release
-  l1d_.tick(cycle);                 // L1 responses -> LD/ST (and L1I, constant, texture lines) -> memory_done()
+  if (l1d_work_) l1d_work_ = l1d_.tick(cycle);  // L1 responses -> LD/ST (and L1I, constant, texture lines)
   if (l1c_work_) l1c_work_ = l1c_.tick(cycle);  // constant hits -> LD/ST; a constant miss below
   if (l1t_work_) l1t_work_ = l1t_.tick(cycle);  // texture hits -> LD/ST; a texture miss below
   ldst_.tick(cycle);

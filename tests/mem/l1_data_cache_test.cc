@@ -74,11 +74,12 @@ class Memory : public sc_core::sc_module {
 // (retrying a refused one next cycle) and records completions.
 class Driver : public ClockedModule, public MemResponseIf {
  public:
+  bool has_work = false;  // the SM's flag for the cache: it ticks the cache only while up
   L1DataCache l1;
   std::vector<std::pair<uint32_t, uint64_t>> done;  // (token, cycle)
   std::vector<uint64_t> refused;                    // cycles of refusals
 
-  Driver(sc_core::sc_module_name name, const config::GpuConfig& cfg) : ClockedModule(name, true), l1("l1", cfg, 7, *this) {
+  Driver(sc_core::sc_module_name name, const config::GpuConfig& cfg) : ClockedModule(name, true), l1("l1", cfg, 7, *this, has_work) {
     l1.up.bind(*this);
   }
   // Access `token` of kind/line/bytes offered from `cycle` on.
@@ -101,7 +102,7 @@ class Driver : public ClockedModule, public MemResponseIf {
 
  private:
   uint64_t tick(uint64_t cycle) override {
-    l1.tick(cycle);
+    if (has_work) has_work = l1.tick(cycle);
     if (next_ < script_.size() && script_[next_].first <= cycle) {
       if (l1.try_access(script_[next_].second, cycle))
         ++next_;
@@ -144,8 +145,11 @@ TEST(L1DataCache, MissThenHitLatencies) {
   d.l1.down.bind(m.socket);
   d.add(0, AccessKind::Load, 0x1000);
   d.add(200, AccessKind::Load, 0x1000);
-  run(400);
-  // Accepted at 0, sent at 1, answered at 51, handled (visible) at 52.
+  run(30);
+  EXPECT_FALSE(d.has_work);  // the read is out, nothing queued: the owner stops ticking the cache
+  run(370);
+  // Accepted at 0, sent at 1, answered at 51, handled (visible) at 52: the
+  // response raised the flag again.
   ASSERT_EQ(m.seen.size(), 1u);
   EXPECT_FALSE(m.seen[0].write);
   EXPECT_EQ(m.seen[0].addr, 0x1000u);
@@ -159,6 +163,7 @@ TEST(L1DataCache, MissThenHitLatencies) {
   EXPECT_EQ(c.hits, 1u);
   EXPECT_EQ(c.misses, 1u);
   EXPECT_FALSE(d.l1.busy());
+  EXPECT_FALSE(d.has_work);
 }
 
 TEST(L1DataCache, SameLineMissesMergeIntoOneRequest) {
