@@ -40,8 +40,9 @@ void distinct_lines(const func::ExecRecord& rec, uint32_t line_bytes, uint32_t t
 
 }  // namespace
 
-LdstUnit::LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id)
-    : sc_core::sc_module(name), l1("l1"), constants("constants"), textures("textures"), writeback("writeback"), cfg_(cfg), sm_id_(sm_id), slots_(kSlots) {
+LdstUnit::LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id, bool& has_work)
+    : sc_core::sc_module(name), l1("l1"), constants("constants"), textures("textures"), writeback("writeback"),
+      cfg_(cfg), sm_id_(sm_id), slots_(kSlots), has_work_(has_work) {
   free_slots_.reserve(kSlots);
   for (uint32_t s = kSlots; s-- > 0;) free_slots_.push_back(s);  // lowest slot first
   for (Instruction& in : slots_) in.accesses.reserve(func::kWarpSize);
@@ -62,6 +63,7 @@ void LdstUnit::accept(const func::ExecRecord& rec, uint32_t warp, uint32_t tag, 
   describe_work(in, rec, warp, slot);
   waiting_[(waiting_head_ + waiting_count_) % kQueued] = Waiting{slot, cycle + 1};
   ++waiting_count_;
+  has_work_ = true;
 }
 
 // What the instruction will occupy: bank / address cycles, or L1 accesses.
@@ -106,11 +108,11 @@ void LdstUnit::describe_work(Instruction& in, const func::ExecRecord& rec, uint3
   }
 }
 
-void LdstUnit::tick(uint64_t cycle) {
+bool LdstUnit::tick(uint64_t cycle) {
   last_tick_ = cycle;
-  if (banked_done_.empty() && current_ < 0 && waiting_count_ == 0) return;
   while (banked_done_.ready(cycle)) finish(banked_done_.pop(), cycle);
   serve(cycle);
+  return !banked_done_.empty() || current_ >= 0 || waiting_count_ != 0;
 }
 
 void LdstUnit::serve(uint64_t cycle) {

@@ -37,15 +37,18 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   sc_core::sc_port<mem::L1DataIf> textures;    // bound to the SM's texture cache
   sc_core::sc_port<MemWritebackIf> writeback;  // bound to the SM
 
-  LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id);
+  // `has_work` is the SM's flag for the unit, as for the L1 caches: accept()
+  // raises it, and the SM ticks the unit only while it is up.
+  LdstUnit(sc_core::sc_module_name name, const config::GpuConfig& cfg, uint32_t sm_id, bool& has_work);
 
   // Room for another instruction this cycle (the issue stage's structural check).
   bool can_accept() const;
   // An issued memory instruction (rec.instr->cls == Mem). `tag` is the SM's
   // handle, returned by memory_done.
   void accept(const func::ExecRecord& rec, uint32_t warp, uint32_t tag, uint64_t cycle);
-  // One cycle of work, called by the SM's clocked process.
-  void tick(uint64_t cycle);
+  // One cycle of work, called by the SM's clocked process. Returns whether
+  // work is left (an instruction waiting, in service or due to complete).
+  bool tick(uint64_t cycle);
   // Earliest cycle with work to do (ClockedModule::kIdle if none; responses
   // from the L1 wake the SM themselves).
   uint64_t next_event() const;
@@ -103,6 +106,7 @@ class LdstUnit : public sc_core::sc_module, public mem::MemResponseIf {
   uint32_t next_access_ = 0;   // Accesses in service: the next one to offer the L1
   DelayQueue<uint32_t> banked_done_;  // Banked slots complete at their cycle
   uint64_t last_tick_ = 0;
+  bool& has_work_;
   uint64_t shared_accesses_ = 0, shared_bank_cycles_ = 0, const_accesses_ = 0;
   uint64_t tex_accesses_ = 0, tex_stall_cycles_ = 0;
 };

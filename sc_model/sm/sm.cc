@@ -38,7 +38,7 @@ Sm::Sm(sc_core::sc_module_name name, const config::GpuConfig& cfg, const OpAssig
            l1c_work_),
       l1t_("l1t", cfg_.tex_cache, "gpgpu_tex_cache:l1", cfg_.tex_latency, mem::AccessKind::Texture,
            l1t_work_),
-      ldst_("ldst", cfg_, sm_id),
+      ldst_("ldst", cfg_, sm_id, ldst_work_),
       exec_("exec", cfg_, ops, ldst_),
       snapshot_period_(issue_policy_->tb_priority_period()),
       next_snapshot_(snapshot_period_),
@@ -93,7 +93,7 @@ uint64_t Sm::tick(uint64_t cycle) {
   if (l1d_work_) l1d_work_ = l1d_.tick(cycle);  // L1 responses -> LD/ST (and L1I, constant, texture lines)
   if (l1c_work_) l1c_work_ = l1c_.tick(cycle);  // constant hits -> LD/ST; a constant miss below
   if (l1t_work_) l1t_work_ = l1t_.tick(cycle);  // texture hits -> LD/ST; a texture miss below
-  ldst_.tick(cycle);
+  if (ldst_work_) ldst_work_ = ldst_.tick(cycle);
   changed_ |= finish_tbs(cycle);
   if (table_.resident_tbs() == 0) return next_timer();
   ++counters_.active_cycles;

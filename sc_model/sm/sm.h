@@ -98,9 +98,10 @@ class Sm : public ClockedModule, public SmControlIf, public MemWritebackIf, publ
   DelayQueue<TbLaunch> launches_;
   DelayQueue<bool> phase_;
   bool changed_ = false;  // something changed in this tick (set by callbacks too)
-  // The L1 caches may have work: each raises its flag when work reaches it
-  // (L1DataCache, ReadOnlyL1), and tick() ticks a cache only while it is up.
-  bool l1d_work_ = false, l1c_work_ = false, l1t_work_ = false;
+  // The memory side may have work: each unit raises its flag when work
+  // reaches it (L1DataCache, ReadOnlyL1, LdstUnit), and tick() ticks a unit
+  // only while its flag is up.
+  bool l1d_work_ = false, l1c_work_ = false, l1t_work_ = false, ldst_work_ = false;
   std::vector<stats::TbOrderSnapshot> snapshots_;
   stats::GpuLiveStats* live_ = nullptr;
   uint32_t published_in_flight_ = 0;  // this SM's global_in_flight as last added to live_

@@ -65,13 +65,14 @@ class SmStub : public ClockedModule, public MemWritebackIf {
   FakeL1 l1;
   FakeL1 constants;  // the constant cache
   FakeL1 textures;   // the texture cache
+  bool has_work = false;  // the SM's flag for the unit: it ticks the unit only while up
   LdstUnit ldst;
   std::vector<uint32_t> done_tags;
   std::vector<uint64_t> done_cycles;
   std::vector<uint64_t> full_cycles;  // cycles an instruction waited for can_accept
 
   SmStub(sc_core::sc_module_name name, const config::GpuConfig& cfg)
-      : ClockedModule(name, true), l1("l1"), constants("constants"), textures("textures"), ldst("ldst", cfg, 2) {
+      : ClockedModule(name, true), l1("l1"), constants("constants"), textures("textures"), ldst("ldst", cfg, 2, has_work) {
     ldst.l1.bind(l1);
     l1.up.bind(ldst);
     ldst.constants.bind(constants);
@@ -98,7 +99,7 @@ class SmStub : public ClockedModule, public MemWritebackIf {
     l1.tick(cycle);
     constants.tick(cycle);
     textures.tick(cycle);
-    ldst.tick(cycle);
+    if (has_work) has_work = ldst.tick(cycle);
     while (next_ < script_.size() && script_[next_].first <= cycle) {
       if (!ldst.can_accept()) {
         full_cycles.push_back(cycle);
@@ -142,6 +143,7 @@ TEST(LdstUnit, SharedBankConflictsOccupyTheUnit) {
   EXPECT_EQ(c.shared_bank_cycles, 3u);
   EXPECT_TRUE(sm.l1.offered.empty());
   EXPECT_FALSE(sm.ldst.busy());
+  EXPECT_FALSE(sm.has_work);  // done: the SM stops ticking the unit until the next accept
 }
 
 TEST(LdstUnit, CoalescedGlobalAccessesGoOnePerCycle) {
