@@ -257,7 +257,7 @@ bool IssueStage::issue_subwarp(uint32_t sched, uint64_t cycle) {
 void IssueStage::apply_effects(uint32_t w, const func::ExecRecord& rec) {
   uint32_t t = table_.warp_views()[w].tb_slot;
   sched::TbView& tb = table_.tb_views()[t];
-  table_.touch_tb(t);
+  if (rec.reached_barrier || rec.warp_exited || rec.released_barrier) table_.touch_tb(t);
   if (rec.reached_barrier) ++tb.warps_at_barrier;
   if (rec.warp_exited) {
     ++tb.warps_exited;

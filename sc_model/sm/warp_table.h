@@ -86,18 +86,17 @@ class WarpTable {
     fetchable_.for_each([&out](size_t w) { out.push_back(uint32_t(w)); });
   }
   void refresh_tb(uint32_t tb_slot);
-  // TB `tb_slot`'s instructions in flight, exited warps or warps at a
-  // barrier changed: it may have finished or deadlocked (Sm::finish_tbs
-  // looks only at touched TBs).
+  // TB `tb_slot` may have finished or deadlocked (Sm::finish_tbs looks only
+  // at touched TBs): it was placed, its last instruction in flight
+  // completed, or a warp of it exited or reached or released a barrier.
+  // Only these make the check's condition (nothing in flight; every warp
+  // exited, or the live ones all at a barrier) true, so a TB whose
+  // condition holds at a check was touched since the last one.
   void touch_tb(uint32_t tb_slot) { touched_tbs_.insert(tb_slot); }
   // One more, or one fewer, of TB `tb_slot`'s instructions in flight.
-  void add_in_flight(uint32_t tb_slot) {
-    ++tbs_[tb_slot].in_flight;
-    touch_tb(tb_slot);
-  }
+  void add_in_flight(uint32_t tb_slot) { ++tbs_[tb_slot].in_flight; }
   void drop_in_flight(uint32_t tb_slot) {
-    --tbs_[tb_slot].in_flight;
-    touch_tb(tb_slot);
+    if (--tbs_[tb_slot].in_flight == 0) touch_tb(tb_slot);
   }
   // Calls f(tb_slot) for each TB touched since the last call, ascending, and
   // forgets them.
