@@ -2,6 +2,7 @@
 // unordered float) combined with a predicate by .and/.or/.xor.
 #include <cmath>
 #include <functional>
+#include <utility>
 
 #include "sc_model/func/exec_context.h"
 #include "sc_model/func/float_math.h"
@@ -67,38 +68,45 @@ static bool combine(BoolOp op, bool x, bool p) {
   }
 }
 
-// The comparison of operands a, b (indices first, first+1) per lane, as a
-// lane mask, combined with the optional predicate operand c.
+// The comparison of operands a, b (indices first, first+1) per lane,
+// combined with the optional predicate operand c, as 0/1 into `result` and
+// its complement into `complement` when that is not null. One pass: each
+// lane reads its operands before its results are written, so a result may
+// be the predicate operand's own register.
 // `value` turns a source slot into the T compared (half formats decode).
 template <typename T, typename Value>
-static void compare_lanes(ExecContext& c, unsigned first, bool (&result)[kWarpSize],
-                          bool (&complement)[kWarpSize], Value value) {
+static void compare_lanes(ExecContext& c, unsigned first, uint64_t* result, uint64_t* complement,
+                          Value value) {
   Lanes a = c.src(first), b = c.src(first + 1);
   const bool ftz = c.in.ftz;
+  const BoolOp op = c.in.boolop;
+  const Lanes p = op == BoolOp::None ? Lanes{a.p} : c.src(first + 2);  // read only with an op
+  auto operands = [&](unsigned l) {
+    T x = value(a[l]), y = value(b[l]);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (ftz) x = flush(x), y = flush(y);
+    }
+    return std::pair{x, y};
+  };
   with_comparison<T>(c.in.cmp, [&](auto compare) {
+    if (op == BoolOp::None && !complement) {  // the common setp: a plain loop
+      for_lanes(c.exec, [&](unsigned l) {
+        const auto [x, y] = operands(l);
+        result[l] = compare(x, y);
+      });
+      return;
+    }
     for_lanes(c.exec, [&](unsigned l) {
-      T x = value(a[l]), y = value(b[l]);
-      if constexpr (std::is_floating_point_v<T>) {
-        if (ftz) x = flush(x), y = flush(y);
-      }
-      result[l] = compare(x, y);
+      const auto [x, y] = operands(l);
+      const bool r = compare(x, y), q = op != BoolOp::None && (p[l] & 1);
+      result[l] = combine(op, r, q);
+      if (complement) complement[l] = combine(op, !r, q);
     });
-  });
-  if (c.in.boolop == BoolOp::None) {
-    for_lanes(c.exec, [&](unsigned l) { complement[l] = !result[l]; });
-    return;
-  }
-  Lanes p = c.src(first + 2);
-  for_lanes(c.exec, [&](unsigned l) {
-    const bool r = result[l], q = p[l] & 1;
-    result[l] = combine(c.in.boolop, r, q);
-    complement[l] = combine(c.in.boolop, !r, q);
   });
 }
 
 // The comparison in the instruction's comparison type (type2).
-static void compare_typed(ExecContext& c, bool (&result)[kWarpSize],
-                          bool (&complement)[kWarpSize]) {
+static void compare_typed(ExecContext& c, uint64_t* result, uint64_t* complement) {
   const SmallFloat* half = nullptr;
   bool pair = false;
   if (small_format_of(c.in.type2, &half, &pair)) {
@@ -111,21 +119,16 @@ static void compare_typed(ExecContext& c, bool (&result)[kWarpSize],
   });
 }
 
+// setp writes its predicates in the comparison's own pass.
 static void setp(ExecContext& c) {
-  bool result[kWarpSize], complement[kWarpSize];
-  compare_typed(c, result, complement);
-  uint64_t* p = c.dst(0);
   uint64_t* q = c.in.dst_pred != ptx::kNoReg ? c.reg(c.in.dst_pred) : nullptr;
-  for_lanes(c.exec, [&](unsigned l) {
-    p[l] = result[l];
-    if (q) q[l] = complement[l];
-  });
+  compare_typed(c, c.dst(0), q);
 }
 
 // set: 1.0f / 0xffffffff for true, 0 for false.
 static void set(ExecContext& c) {
-  bool result[kWarpSize], complement[kWarpSize];
-  compare_typed(c, result, complement);
+  uint64_t result[kWarpSize];
+  compare_typed(c, result, nullptr);
   uint64_t truth = c.in.type == ptx::Type::F32 ? put<float>(1.0f) : 0xffffffffull;
   uint64_t* d = c.dst(0);
   for_lanes(c.exec, [&](unsigned l) { d[l] = result[l] ? truth : 0; });
