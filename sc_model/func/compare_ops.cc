@@ -80,7 +80,7 @@ static void compare_lanes(ExecContext& c, unsigned first, uint64_t* result, uint
   Lanes a = c.src(first), b = c.src(first + 1);
   const bool ftz = c.in.ftz;
   const BoolOp op = c.in.boolop;
-  const Lanes p = op == BoolOp::None ? Lanes{a.p} : c.src(first + 2);  // read only with an op
+  const Lanes p = op == BoolOp::None ? Lanes{nullptr} : c.src(first + 2);  // read only with an op
   auto operands = [&](unsigned l) {
     T x = value(a[l]), y = value(b[l]);
     if constexpr (std::is_floating_point_v<T>) {
